@@ -1,0 +1,268 @@
+/*
+ * solver-bench -- replays solver traces (../shared/bench/TRACE.md) through
+ * CSolver and prints phase times and check lines exactly as the format
+ * says, so that its output compares line for line with
+ * ../shared/bench/replay_kiwisolver.py.
+ *
+ *     solver-bench replay [--lexicographic] TRACE
+ *
+ * Built in release with symbols and frame pointers: `perf record -g
+ * solver-bench replay T` shows where the time goes.
+ */
+#include "trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The lines a phase prints after its time, kept until the phase ends. */
+typedef struct Out { char *p; size_t n, cap; } Out;
+
+static void out_printf(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void out_printf(Out *o, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(o->p ? o->p + o->n : NULL, o->cap - o->n, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return;
+        if (o->n + (size_t)n < o->cap) {
+            o->n += (size_t)n;
+            return;
+        }
+        size_t cap = o->cap ? o->cap * 2 : 4096;
+        while (cap <= o->n + (size_t)n)
+            cap *= 2;
+        char *q = realloc(o->p, cap);
+        if (q == NULL) {
+            fprintf(stderr, "solver-bench: out of memory\n");
+            exit(1);
+        }
+        o->p = q;
+        o->cap = cap;
+    }
+}
+
+static const char *error_kind(cs_Status st)
+{
+    switch (st) {
+    case CS_ERR_UNSATISFIABLE: return "unsatisfiable";
+    case CS_ERR_DUPLICATE: return "duplicate";
+    case CS_ERR_UNKNOWN: return "unknown";
+    default: return "invalid";
+    }
+}
+
+/* Out of memory and internal errors are not the trace's fault: stop. */
+static void fatal_status(cs_Status st, const char *what)
+{
+    if (st == CS_ERR_NOMEM || st == CS_ERR_INTERNAL) {
+        fprintf(stderr, "solver-bench: %s: %s\n", what, cs_status_string(st));
+        exit(1);
+    }
+}
+
+typedef struct Replay {
+    const Trace *t;
+    cs_Solver *solver;
+    cs_Cons *cons;         /* per trace constraint: its id, or UINT32_MAX */
+    cs_Status *made;       /* per trace constraint: status of cs_cons_new */
+    cs_Var *vars;
+    cs_Cons *batch_remove, *batch_add;
+    Out out;
+} Replay;
+
+/* One statement's constraints, one at a time, reporting each refusal. */
+static void apply_one_by_one(Replay *R, const TraceOp *op)
+{
+    const TraceGroup *g = &R->t->groups[op->arg];
+    for (uint32_t k = 0; k < g->count; k++) {
+        uint32_t c = g->first + k;
+        cs_Status st = R->made[c];
+        if (st == CS_OK)
+            st = op->kind == OP_ADD ? cs_add(R->solver, R->cons[c]) : cs_remove(R->solver, R->cons[c]);
+        fatal_status(st, op->kind == OP_ADD ? "add" : "remove");
+        if (st != CS_OK)
+            out_printf(&R->out, "error %s %s %u\n", error_kind(st), g->name, k);
+    }
+}
+
+/*
+ * A run of `remove` statements followed by `add` statements is one change
+ * set: one transaction, one re-optimisation. If the solver refuses it, it
+ * changed nothing, and the run is replayed statement by statement,
+ * constraint by constraint, so that each refusal is reported where the
+ * trace format (and kiwi) reports it. Returns the index after the run.
+ */
+static size_t apply_run(Replay *R, size_t i)
+{
+    const Trace *t = R->t;
+    size_t end = i, nrem = 0, nadd = 0;
+    int clean = 1; /* every constraint of the run was made */
+    while (end < t->nops && t->ops[end].kind == OP_REMOVE)
+        end++;
+    while (end < t->nops && t->ops[end].kind == OP_ADD)
+        end++;
+    for (size_t k = i; k < end; k++) {
+        const TraceGroup *g = &t->groups[t->ops[k].arg];
+        for (uint32_t m = 0; m < g->count; m++) {
+            uint32_t c = g->first + m;
+            clean &= R->made[c] == CS_OK;
+            if (t->ops[k].kind == OP_REMOVE)
+                R->batch_remove[nrem++] = R->cons[c];
+            else
+                R->batch_add[nadd++] = R->cons[c];
+        }
+    }
+    if (clean) {
+        cs_Status st = cs_apply(R->solver, R->batch_remove, nrem, R->batch_add, nadd, NULL);
+        fatal_status(st, "change set");
+        if (st == CS_OK)
+            return end;
+    }
+    for (size_t k = i; k < end; k++)
+        apply_one_by_one(R, &t->ops[k]);
+    return end;
+}
+
+static int replay(const char *path, cs_Mode mode)
+{
+    Trace t;
+    char err[512];
+    if (trace_load(path, &t, err, sizeof err)) {
+        fprintf(stderr, "solver-bench: %s\n", err);
+        return 2;
+    }
+    Replay R = { .t = &t };
+    R.solver = cs_solver_new(mode, NULL, NULL);
+    R.vars = malloc((t.nvars + 1) * sizeof *R.vars);
+    R.cons = malloc((t.ncons + 1) * sizeof *R.cons);
+    R.made = malloc((t.ncons + 1) * sizeof *R.made);
+    /* A run may name a group more than once: size the batches by the ops. */
+    size_t most = 0;
+    for (size_t k = 0; k < t.nops; k++)
+        if (t.ops[k].kind == OP_ADD || t.ops[k].kind == OP_REMOVE)
+            most += t.groups[t.ops[k].arg].count;
+    R.batch_remove = malloc((most + 1) * sizeof *R.batch_remove);
+    R.batch_add = malloc((most + 1) * sizeof *R.batch_add);
+    if (!R.solver || !R.vars || !R.cons || !R.made || !R.batch_remove || !R.batch_add) {
+        fprintf(stderr, "solver-bench: out of memory\n");
+        return 1;
+    }
+    for (uint32_t v = 0; v < t.nvars; v++)
+        if (cs_var_new(R.solver, &R.vars[v]) != CS_OK) {
+            fprintf(stderr, "solver-bench: out of memory\n");
+            return 1;
+        }
+    /* Constraint objects are made before any timing, as kiwi's replayer does. */
+    for (uint32_t c = 0; c < t.ncons; c++) {
+        const TraceCons *tc = &t.cons[c];
+        R.made[c] = cs_cons_new(R.solver, t.terms + tc->first, tc->nterms, tc->constant, tc->op,
+                                tc->strength, &R.cons[c]);
+        fatal_status(R.made[c], "constraint");
+    }
+
+    long phase = -1;
+    double started = 0, elapsed = 0;
+    for (size_t i = 0; i < t.nops;) {
+        const TraceOp *op = &t.ops[i];
+        cs_Status st = CS_OK;
+        switch (op->kind) {
+        case OP_PHASE: {
+            double stop = now_ms();
+            if (phase >= 0)
+                printf("phase %s %.3f\n", t.phases[phase], elapsed + stop - started);
+            fwrite(R.out.p, 1, R.out.n, stdout);
+            R.out.n = 0;
+            phase = (long)op->arg;
+            elapsed = 0;
+            started = now_ms();
+            i++;
+            continue;
+        }
+        case OP_ADD:
+        case OP_REMOVE:
+            i = apply_run(&R, i);
+            continue;
+        case OP_EDIT:
+            st = op->arg == TRACE_NO_VAR ? CS_ERR_UNKNOWN : cs_edit_add(R.solver, R.vars[op->arg], op->value);
+            break;
+        case OP_SUGGEST:
+            st = op->arg == TRACE_NO_VAR ? CS_ERR_UNKNOWN : cs_suggest(R.solver, R.vars[op->arg], op->value);
+            break;
+        case OP_SOLVE:
+            cs_update(R.solver);
+            break;
+        case OP_CHECK:
+        case OP_DUMP: {
+            double stop = now_ms();
+            elapsed += stop - started;
+            size_t n;
+            const double *values = cs_values(R.solver, &n);
+            if (op->kind == OP_CHECK) {
+                double sum = 0;
+                for (size_t v = 0; v < n; v++)
+                    sum += (double)(v % 7 + 1) * values[v];
+                out_printf(&R.out, "check %zu %.6f\n", n, sum);
+            } else {
+                for (size_t v = 0; v < n; v++)
+                    out_printf(&R.out, "value %s %.17g\n", t.vars[v], values[v]);
+            }
+            started = now_ms();
+            break;
+        }
+        }
+        fatal_status(st, "edit");
+        if (st != CS_OK)
+            out_printf(&R.out, "error %s - -\n", error_kind(st));
+        i++;
+    }
+    double stop = now_ms();
+    if (phase >= 0)
+        printf("phase %s %.3f\n", t.phases[phase], elapsed + stop - started);
+    fwrite(R.out.p, 1, R.out.n, stdout);
+    fflush(stdout);
+
+    cs_solver_free(R.solver);
+    free(R.vars); free(R.cons); free(R.made); free(R.batch_remove); free(R.batch_add); free(R.out.p);
+    trace_free(&t);
+    return 0;
+}
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: solver-bench replay [--lexicographic] TRACE\n"
+            "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
+            "  then the check, value and error lines that phase produced.\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    if (strcmp(argv[1], "replay") == 0) {
+        cs_Mode mode = CS_WEIGHTED;
+        int k = 2;
+        if (k < argc && strcmp(argv[k], "--lexicographic") == 0) {
+            mode = CS_LEXICOGRAPHIC;
+            k++;
+        }
+        if (k + 1 != argc)
+            return usage();
+        return replay(argv[k], mode);
+    }
+    return usage();
+}

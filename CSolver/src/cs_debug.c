@@ -1,0 +1,147 @@
+/*
+ * cs_debug.c -- statistics, the invariant checker used by the tests, and a
+ * readable dump of the tableau (sections as in kiwi's debug.h).
+ */
+#include "cs_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static bool is_level_slot(const cs_Solver *S, int32_t slot)
+{
+    for (int32_t l = 0; l < S->nlevels; l++)
+        if (S->levels[l].slot == slot)
+            return true;
+    return false;
+}
+
+void cs_stats(const cs_Solver *S, cs_Stats *out)
+{
+    cs_Stats st = { 0, 0, 0, 0, 0, 0 };
+    for (uint32_t k = 0; k < S->nslot; k++) {
+        if (S->rows[k].basic != 0)
+            st.rows++;
+        st.terms += (size_t)S->rows[k].n;
+    }
+    st.symbols = S->nsym - 1 - S->nfree_sym;
+    st.levels = (size_t)S->nlevels;
+    st.pivots = S->pivots;
+    st.bytes = S->bytes;
+    *out = st;
+}
+
+static bool in_column(const cs_Solver *S, Sym s, int32_t slot)
+{
+    const Column *c = &S->col[s];
+    for (int32_t k = 0; k < c->n; k++)
+        if (c->slot[k] == slot)
+            return true;
+    return false;
+}
+
+#define CHECK(c) do { if (!(c)) return CS_ERR_INTERNAL; } while (0)
+
+cs_Status cs_check_invariants(const cs_Solver *S)
+{
+    if (S == NULL)
+        return CS_ERR_INVALID_ARG;
+    CHECK(S->j.stamp == 0);
+    size_t basics = 0;
+    for (uint32_t k = 0; k < S->nslot; k++) {
+        const Row *r = &S->rows[k];
+        bool objective = is_level_slot(S, (int32_t)k);
+        if (r->basic == 0 && !objective) {
+            CHECK(r->n == 0);
+            continue;
+        }
+        if (r->basic != 0) {
+            CHECK(r->basic < S->nsym && S->kind[r->basic] != SYM_NONE);
+            CHECK(S->basic[r->basic] == (int32_t)k); /* I2 */
+            basics++;
+            if (cs_restricted(S, r->basic))
+                CHECK(r->constant >= -1e-6 * (1.0 + fabs(r->constant))); /* I4 */
+        }
+        CHECK(isfinite(r->constant));
+        for (int32_t t = 0; t < r->n; t++) {
+            Sym s = r->sym[t];
+            CHECK(s != 0 && s < S->nsym && S->kind[s] != SYM_NONE);
+            CHECK(t == 0 || r->sym[t - 1] < s);        /* I1 */
+            CHECK(r->coef[t] != 0.0 && isfinite(r->coef[t]));
+            CHECK(S->basic[s] < 0);                      /* I2 */
+            CHECK(in_column(S, s, (int32_t)k));          /* I3 */
+            if (objective || cs_restricted(S, r->basic))
+                CHECK(S->kind[s] != SYM_EXTERNAL);       /* I5 */
+        }
+    }
+    size_t marked = 0;
+    for (Sym s = 1; s < S->nsym; s++)
+        if (S->basic[s] >= 0) {
+            CHECK(S->kind[s] != SYM_NONE);
+            CHECK(S->rows[S->basic[s]].basic == s);
+            marked++;
+        }
+    CHECK(marked == basics);
+    /* Every added constraint has live markers; every marker's owner is added. */
+    for (uint32_t id = 0; id < S->ncons; id++) {
+        const Cons *c = &S->cons[id];
+        if (c->state == CONS_ADDED) {
+            CHECK(c->marker != 0 && S->kind[c->marker] != SYM_NONE && S->owner[c->marker] == id);
+        } else {
+            CHECK(c->marker == 0 && c->other == 0);
+        }
+    }
+    for (int32_t l = 0; l + 1 < S->nlevels; l++)
+        CHECK(S->levels[l].strength > S->levels[l + 1].strength);
+    return CS_OK;
+}
+
+static void emit(void (*write)(void *, const char *, size_t), void *ud, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#include <stdarg.h>
+static void emit(void (*write)(void *, const char *, size_t), void *ud, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        write(ud, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+static char kind_letter(uint8_t k)
+{
+    return "?vsed"[k < 5 ? k : 0];
+}
+
+static void dump_row(const cs_Solver *S, const Row *r,
+                     void (*write)(void *, const char *, size_t), void *ud)
+{
+    emit(write, ud, "%.17g", r->constant);
+    for (int32_t t = 0; t < r->n; t++)
+        emit(write, ud, " %+.17g*%c%u", r->coef[t], kind_letter(S->kind[r->sym[t]]), r->sym[t]);
+    emit(write, ud, "\n");
+}
+
+void cs_dump(const cs_Solver *S, void (*write)(void *, const char *, size_t), void *ud)
+{
+    if (S == NULL || write == NULL)
+        return;
+    emit(write, ud, "Objective (%s)\n---------\n", S->mode == CS_WEIGHTED ? "weighted" : "lexicographic");
+    for (int32_t l = 0; l < S->nlevels; l++) {
+        emit(write, ud, "level %g: ", S->levels[l].strength);
+        dump_row(S, &S->rows[S->levels[l].slot], write, ud);
+    }
+    emit(write, ud, "\nTableau\n-------\n");
+    for (uint32_t k = 0; k < S->nslot; k++) {
+        const Row *r = &S->rows[k];
+        if (r->basic == 0)
+            continue;
+        emit(write, ud, "%c%u = ", kind_letter(S->kind[r->basic]), r->basic);
+        dump_row(S, r, write, ud);
+    }
+    emit(write, ud, "\nVariables\n---------\n");
+    for (uint32_t v = 0; v < S->nvar; v++)
+        emit(write, ud, "var %u = v%u = %.17g\n", v, S->var_sym[v], S->value[v]);
+}

@@ -1,0 +1,258 @@
+/*
+ * cs_internal.h -- the solver's private data and the functions its files
+ * share. Nothing here is part of the API.
+ *
+ * The tableau (Badros, Borning and Stuckey 2001, section 2)
+ *   Every constraint  e + c  OP  0  becomes a row  e + c + markers = 0  whose
+ *   markers are a slack (inequalities), error symbols (non-required), or a
+ *   dummy (required equalities). Each row is solved for one basic symbol:
+ *
+ *       basic = constant + sum(coef[k] * sym[k])                        (1)
+ *
+ *   over parametric (non-basic) symbols, which are 0 in the current
+ *   solution, so a basic symbol's value is its row's constant. Every symbol
+ *   other than an external variable is restricted to be >= 0, so the
+ *   solution is feasible when every restricted basic row has constant >= 0.
+ *   The objective (one row per priority level, section "Levels") is written
+ *   in the same parametric symbols; it is optimal when no symbol has a
+ *   lexicographically negative reduced cost.
+ *
+ * Invariants (checked by cs_check_invariants)
+ *   I1  a row's symbols are strictly increasing and no coefficient is below
+ *       CS_EPS in magnitude;
+ *   I2  a basic symbol appears in no row but its own, nor in the objective;
+ *   I3  column superset: if row slot r holds symbol s, r is in col[s];
+ *   I4  every restricted basic row has constant >= -CS_EPS (feasible);
+ *   I5  external variables never appear in a restricted row or in the
+ *       objective (so a parametric external has reduced cost 0).
+ *
+ * Data layout
+ *   Rows live in one array of slots (Row), reused through a free list, so
+ *   that the column index can name rows by a 32-bit slot. A row keeps its
+ *   terms as two parallel sorted arrays (symbols, coefficients): the hot
+ *   loops (merge, substitute) stream through both, and lookups are binary
+ *   searches. Per-symbol data is structure-of-arrays indexed by symbol id.
+ *
+ * Column index
+ *   col[s] lists the slots of rows that may hold s. Entries are appended
+ *   when s enters a row and never removed inside an operation, so the list is
+ *   a superset (I3) that stays true when an operation is undone; stale and
+ *   duplicate entries are skipped with a visit stamp and dropped by
+ *   compaction when the operation commits.
+ *
+ * Transactions
+ *   Every public operation that changes the solver runs as a transaction.
+ *   The first change to a row saves a copy; changes to per-symbol basic
+ *   slots, constraint records and edit records are logged; frees are
+ *   deferred to the commit. A failure (unsatisfiable, out of memory) rolls
+ *   everything back, so the solver is exactly as it was.
+ */
+#ifndef CS_INTERNAL_H
+#define CS_INTERNAL_H
+
+#include "csolver.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define CS_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define CS_HIDDEN
+#endif
+
+/* Internal invariants: checked in debug builds only; never control flow. */
+#ifdef NDEBUG
+#define CS_ASSERT(c) ((void)0)
+#else
+#include <assert.h>
+#define CS_ASSERT(c) assert(c)
+#endif
+
+/* Coefficients and constants closer to 0 than this are 0 (kiwi's choice). */
+#define CS_EPS 1.0e-8
+
+typedef uint32_t Sym; /* 0 is no symbol */
+
+enum SymKind {
+    SYM_NONE = 0,
+    SYM_EXTERNAL, /* a user variable; unrestricted */
+    SYM_SLACK,    /* inequality slack, or the artificial variable; >= 0 */
+    SYM_ERROR,    /* violation of a non-required constraint; >= 0, in the objective */
+    SYM_DUMMY     /* marker of a required equality; always 0, never enters */
+};
+
+typedef struct Row {
+    Sym basic;        /* the symbol this row defines; 0 for objective rows and free slots */
+    int32_t n, cap;   /* terms in use, allocated */
+    uint32_t jstamp;  /* transaction that saved (or created) this slot */
+    double constant;
+    Sym *sym;         /* n symbols, strictly increasing; owned */
+    double *coef;     /* n coefficients; owned */
+} Row;
+
+typedef struct Column {
+    int32_t *slot;    /* slots that may hold the symbol (superset, I3); owned */
+    int32_t n, cap;
+    int32_t compact_at; /* compact when n reaches this */
+} Column;
+
+enum ConsState { CONS_FREE = 0, CONS_IDLE, CONS_ADDED };
+
+typedef struct Cons {
+    cs_Term *terms;   /* merged, nonzero, sorted by variable; owned */
+    uint32_t nterms;
+    uint8_t op;       /* cs_Relation */
+    uint8_t state;    /* enum ConsState */
+    uint8_t is_edit;  /* made by cs_edit_add, not visible as a user constraint */
+    double constant;
+    double strength;
+    Sym marker, other; /* while added: its marker symbols (kiwi's Tag) */
+} Cons;
+
+/* One priority level of the objective. Weighted mode has exactly one, with
+ * strength 0, whose coefficients are the strengths themselves. */
+typedef struct Level {
+    double strength;
+    int32_t slot;     /* its objective row */
+    int32_t users;    /* constraints added at this strength */
+} Level;
+
+typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
+typedef struct SavedBasic { Sym sym; int32_t slot; } SavedBasic;
+typedef struct SavedCons { uint32_t id; Cons cons; } SavedCons;
+typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEdit;
+
+/* Growable array of fixed-size items; `p` is owned. */
+typedef struct Vec { void *p; size_t n, cap; } Vec;
+
+typedef struct Journal {
+    uint32_t stamp;            /* current transaction; 0 outside one */
+    uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
+    Vec rows;                  /* SavedRow: first-touch copies, owned buffers */
+    Vec basics;                /* SavedBasic */
+    Vec cons;                  /* SavedCons */
+    Vec edits;                 /* SavedEdit */
+    Vec free_syms, free_slots, free_cons; /* deferred frees (Sym, int32_t, uint32_t) */
+    Vec compact;               /* Sym: columns to compact at commit */
+    Level *levels; int32_t nlevels; bool levels_saved; /* copy of the level table, owned */
+    uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons;
+} Journal;
+
+struct cs_Solver {
+    cs_Alloc alloc; void *ud;
+    cs_Mode mode;
+    size_t bytes;              /* held from alloc */
+    size_t pivots;
+
+    /* Symbols (SoA, index = Sym). */
+    uint32_t nsym, capsym;
+    uint8_t *kind;             /* enum SymKind */
+    int32_t *basic;            /* slot where the symbol is basic, or -1 */
+    uint32_t *owner;           /* var id (external) or constraint id (markers) */
+    Column *col;               /* column index */
+    Sym *free_sym; uint32_t nfree_sym; /* LIFO; capacity capsym */
+
+    /* Row slots. */
+    uint32_t nslot, capslot;
+    Row *rows;
+    uint32_t *visit;           /* per-slot stamp for column walks */
+    uint32_t visit_stamp;
+    int32_t *free_slot; uint32_t nfree_slot; /* LIFO; capacity capslot */
+
+    /* Objective levels, highest strength first. */
+    Level *levels; int32_t nlevels, caplevels;
+    int32_t art_slot;          /* artificial objective row while adding, else -1 */
+
+    /* Constraints (index = cs_Cons). */
+    uint32_t ncons, capcons;
+    Cons *cons;
+    uint32_t *free_cons; uint32_t nfree_cons; /* LIFO; capacity capcons */
+
+    /* Variables (index = cs_Var). */
+    uint32_t nvar, capvar;
+    Sym *var_sym;
+    double *value;
+    uint32_t *edit_cons;       /* edit constraint id + 1, or 0 */
+    double *edit_value;        /* last suggested value */
+    uint8_t *dirty;            /* value may have changed since cs_update */
+    cs_Var *dirty_list; uint32_t ndirty;
+    cs_Var *changed; uint32_t nchanged;
+
+    /* Scratch for merges (owned) and the infeasible rows of a dual pass. */
+    Sym *tmp_sym; double *tmp_coef; int32_t tmp_cap;
+    Vec infeasible;            /* Sym */
+
+    /* The last conflict (cs_conflict). */
+    Vec conflict;              /* cs_Cons */
+    bool no_explain;           /* a scratch solver of cs_conflict_minimize: skip it */
+
+    Journal j;
+};
+
+/* ---- cs_alloc.c ---- */
+CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize);
+CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
+CS_HIDDEN bool cs_vec_reserve(cs_Solver *S, Vec *v, size_t item, size_t n);
+CS_HIDDEN bool cs_vec_push(cs_Solver *S, Vec *v, size_t item, const void *x);
+CS_HIDDEN void cs_vec_free(cs_Solver *S, Vec *v, size_t item);
+/* Grows an array of `item`-sized elements to hold at least n; *cap updated. */
+CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
+/* One array of a structure-of-arrays block: where its pointer lives, item size. */
+typedef struct SoaField { void **field; size_t size; } SoaField;
+CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need);
+CS_HIDDEN void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap);
+
+/* ---- cs_journal.c ---- */
+CS_HIDDEN void cs_txn_begin(cs_Solver *S);
+CS_HIDDEN void cs_txn_commit(cs_Solver *S);
+CS_HIDDEN void cs_txn_rollback(cs_Solver *S);
+CS_HIDDEN bool cs_touch(cs_Solver *S, int32_t slot);
+CS_HIDDEN bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot);
+CS_HIDDEN bool cs_save_cons(cs_Solver *S, uint32_t id);
+CS_HIDDEN bool cs_save_edit(cs_Solver *S, cs_Var v);
+CS_HIDDEN bool cs_save_levels(cs_Solver *S);
+CS_HIDDEN Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner);
+CS_HIDDEN bool cs_sym_release(cs_Solver *S, Sym s);
+CS_HIDDEN int32_t cs_slot_new(cs_Solver *S);
+CS_HIDDEN bool cs_slot_release(cs_Solver *S, int32_t slot);
+CS_HIDDEN bool cs_cons_alloc(cs_Solver *S, uint32_t *id);
+CS_HIDDEN bool cs_cons_release(cs_Solver *S, uint32_t id);
+CS_HIDDEN void cs_mark_dirty(cs_Solver *S, Sym s);
+
+/* ---- cs_row.c ---- */
+CS_HIDDEN double cs_row_coef(const Row *r, Sym s);
+CS_HIDDEN bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop);
+CS_HIDDEN bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a);
+CS_HIDDEN bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s);
+CS_HIDDEN bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering);
+CS_HIDDEN bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src);
+CS_HIDDEN void cs_row_clear(cs_Solver *S, Row *r);
+CS_HIDDEN bool cs_col_push(cs_Solver *S, Sym s, int32_t slot);
+CS_HIDDEN void cs_col_compact(cs_Solver *S, Sym s);
+CS_HIDDEN bool cs_scratch_reserve(cs_Solver *S, int32_t n);
+/* A fresh stamp for a walk over a column: a slot whose visit[] equals it has
+ * been seen. Walks do not nest. Nothing may depend on the order of a walk:
+ * every choice made from one breaks ties by symbol id. */
+CS_HIDDEN uint32_t cs_visit_begin(cs_Solver *S);
+
+/* ---- cs_simplex.c ---- */
+CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);
+CS_HIDDEN cs_Status cs_remove_cons(cs_Solver *S, uint32_t id);
+CS_HIDDEN cs_Status cs_optimize(cs_Solver *S, int32_t art_slot);
+CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S);
+CS_HIDDEN cs_Status cs_suggest_delta(cs_Solver *S, uint32_t id, double delta);
+CS_HIDDEN bool cs_is_required(double strength);
+
+/* ---- cs_conflict.c ---- */
+/* Records the required constraints whose markers appear in row `slot` and
+ * the refused constraint: a set that cannot hold (a Farkas certificate). */
+CS_HIDDEN void cs_conflict_note(cs_Solver *S, int32_t slot, uint32_t refused);
+/* After rollback: shrinks the noted set to a minimal one (deletion filter). */
+CS_HIDDEN void cs_conflict_minimize(cs_Solver *S);
+
+static inline Row *cs_row(cs_Solver *S, int32_t slot) { return &S->rows[slot]; }
+static inline bool cs_restricted(const cs_Solver *S, Sym s) { return S->kind[s] != SYM_EXTERNAL; }
+
+#endif

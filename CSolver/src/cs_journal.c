@@ -1,0 +1,391 @@
+/*
+ * cs_journal.c -- transactions: every public operation that changes the
+ * solver runs between cs_txn_begin and cs_txn_commit, or cs_txn_rollback,
+ * which puts back exactly the state the operation started from.
+ *
+ * What is saved, and why it is enough
+ *   rows        a copy of each slot at its first change (jstamp marks it);
+ *               slots made inside the transaction are emptied instead;
+ *   basic[]     logged at every change, restored in reverse order;
+ *   constraints logged at every change; records made inside are freed;
+ *   edits       logged at every change;
+ *   levels      the whole table, copied at its first change;
+ *   ids         symbols, slots and constraints are taken from a counter or a
+ *               LIFO free list and freed only at commit, so rolling back is
+ *               restoring two counters per id space;
+ *   columns     only ever appended to inside a transaction (I3 holds for the
+ *               saved rows too); compaction waits for the commit.
+ * The dirty marks of values are not undone: cs_update compares values, so a
+ * mark on an unchanged value reports nothing.
+ */
+#include "cs_internal.h"
+
+#include <string.h>
+
+static void free_row_buffers(cs_Solver *S, Row *r)
+{
+    cs_mem_free(S, r->sym, (size_t)r->cap * sizeof(Sym));
+    cs_mem_free(S, r->coef, (size_t)r->cap * sizeof(double));
+    r->sym = NULL;
+    r->coef = NULL;
+    r->cap = 0;
+}
+
+void cs_row_clear(cs_Solver *S, Row *r)
+{
+    (void)S;
+    r->basic = 0;
+    r->n = 0;
+    r->constant = 0;
+}
+
+void cs_txn_begin(cs_Solver *S)
+{
+    Journal *j = &S->j;
+    CS_ASSERT(j->stamp == 0);
+    if (++j->count == 0) { /* after 2^32 transactions an old jstamp could match */
+        for (uint32_t k = 0; k < S->capslot; k++)
+            S->rows[k].jstamp = 0;
+        j->count = 1;
+    }
+    j->stamp = j->count;
+    j->rows.n = j->basics.n = j->cons.n = j->edits.n = 0;
+    j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
+    j->levels_saved = false;
+    j->nsym = S->nsym; j->nfree_sym = S->nfree_sym;
+    j->nslot = S->nslot; j->nfree_slot = S->nfree_slot;
+    j->ncons = S->ncons; j->nfree_cons = S->nfree_cons;
+    S->infeasible.n = 0;
+    S->conflict.n = 0;
+}
+
+static void free_cons_record(cs_Solver *S, Cons *c)
+{
+    cs_mem_free(S, c->terms, (size_t)c->nterms * sizeof(cs_Term));
+    memset(c, 0, sizeof *c);
+}
+
+static void drop_level_snapshot(cs_Solver *S)
+{
+    Journal *j = &S->j;
+    if (j->levels_saved)
+        cs_mem_free(S, j->levels, (size_t)j->nlevels * sizeof(Level));
+    j->levels = NULL;
+    j->levels_saved = false;
+}
+
+void cs_txn_commit(cs_Solver *S)
+{
+    Journal *j = &S->j;
+    SavedRow *saved = j->rows.p;
+    for (size_t k = 0; k < j->rows.n; k++)
+        free_row_buffers(S, &saved[k].row);
+
+    uint32_t *fc = j->free_cons.p;
+    for (size_t k = 0; k < j->free_cons.n; k++) {
+        free_cons_record(S, &S->cons[fc[k]]);
+        S->free_cons[S->nfree_cons++] = fc[k];
+    }
+    Sym *fs = j->free_syms.p;
+    for (size_t k = 0; k < j->free_syms.n; k++) {
+        Sym s = fs[k];
+        S->kind[s] = SYM_NONE;
+        S->basic[s] = -1;
+        S->col[s].n = 0; /* no row holds a freed symbol */
+        S->free_sym[S->nfree_sym++] = s;
+    }
+    int32_t *fl = j->free_slots.p;
+    for (size_t k = 0; k < j->free_slots.n; k++) {
+        cs_row_clear(S, &S->rows[fl[k]]);
+        S->free_slot[S->nfree_slot++] = fl[k];
+    }
+    Sym *cp = j->compact.p;
+    for (size_t k = 0; k < j->compact.n; k++)
+        if (S->kind[cp[k]] != SYM_NONE)
+            cs_col_compact(S, cp[k]);
+
+    /* Levels nobody uses any more go, so that the level table (walked by
+     * every entering-symbol choice) stays as short as the live strengths. */
+    if (S->mode == CS_LEXICOGRAPHIC) {
+        int32_t w = 0;
+        for (int32_t k = 0; k < S->nlevels; k++) {
+            Level *lv = &S->levels[k];
+            if (lv->users == 0) {
+                cs_row_clear(S, &S->rows[lv->slot]);
+                S->free_slot[S->nfree_slot++] = lv->slot;
+            } else {
+                S->levels[w++] = *lv;
+            }
+        }
+        S->nlevels = w;
+    }
+    drop_level_snapshot(S);
+    j->stamp = 0;
+}
+
+void cs_txn_rollback(cs_Solver *S)
+{
+    Journal *j = &S->j;
+    SavedRow *saved = j->rows.p;
+    for (size_t k = j->rows.n; k-- > 0;) {
+        Row *r = &S->rows[saved[k].slot];
+        free_row_buffers(S, r);
+        *r = saved[k].row;
+    }
+    j->rows.n = 0;
+
+    /* Slots made here: empty again, buffers kept for reuse. */
+    for (uint32_t s = j->nslot; s < S->nslot; s++)
+        cs_row_clear(S, &S->rows[s]);
+    for (uint32_t k = S->nfree_slot; k < j->nfree_slot; k++)
+        cs_row_clear(S, &S->rows[S->free_slot[k]]);
+    S->nslot = j->nslot;
+    S->nfree_slot = j->nfree_slot;
+
+    SavedBasic *b = j->basics.p;
+    for (size_t k = j->basics.n; k-- > 0;)
+        S->basic[b[k].sym] = b[k].slot;
+
+    SavedCons *c = j->cons.p;
+    for (size_t k = j->cons.n; k-- > 0;)
+        S->cons[c[k].id] = c[k].cons;
+    for (uint32_t id = j->ncons; id < S->ncons; id++)
+        free_cons_record(S, &S->cons[id]);
+    for (uint32_t k = S->nfree_cons; k < j->nfree_cons; k++)
+        free_cons_record(S, &S->cons[S->free_cons[k]]);
+    S->ncons = j->ncons;
+    S->nfree_cons = j->nfree_cons;
+
+    SavedEdit *e = j->edits.p;
+    for (size_t k = j->edits.n; k-- > 0;) {
+        S->edit_cons[e[k].var] = e[k].cons;
+        S->edit_value[e[k].var] = e[k].constant;
+    }
+
+    for (Sym s = j->nsym; s < S->nsym; s++) {
+        S->kind[s] = SYM_NONE;
+        S->basic[s] = -1;
+        S->col[s].n = 0;
+    }
+    for (uint32_t k = S->nfree_sym; k < j->nfree_sym; k++) {
+        Sym s = S->free_sym[k];
+        S->kind[s] = SYM_NONE;
+        S->basic[s] = -1;
+        S->col[s].n = 0;
+    }
+    S->nsym = j->nsym;
+    S->nfree_sym = j->nfree_sym;
+
+    if (j->levels_saved) {
+        if (j->nlevels > 0)
+            memcpy(S->levels, j->levels, (size_t)j->nlevels * sizeof(Level));
+        S->nlevels = j->nlevels;
+    }
+    drop_level_snapshot(S);
+    S->art_slot = -1;
+    S->infeasible.n = 0;
+    j->stamp = 0;
+}
+
+void cs_mark_dirty(cs_Solver *S, Sym s)
+{
+    if (s == 0 || S->kind[s] != SYM_EXTERNAL)
+        return;
+    cs_Var v = S->owner[s];
+    if (!S->dirty[v]) {
+        S->dirty[v] = 1;
+        S->dirty_list[S->ndirty++] = v;
+    }
+}
+
+bool cs_touch(cs_Solver *S, int32_t slot)
+{
+    Row *r = &S->rows[slot];
+    cs_mark_dirty(S, r->basic);
+    if (r->jstamp == S->j.stamp)
+        return true;
+    SavedRow sr = { slot, *r };
+    sr.row.cap = r->n;
+    sr.row.sym = NULL;
+    sr.row.coef = NULL;
+    if (r->n > 0) {
+        sr.row.sym = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(Sym));
+        sr.row.coef = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(double));
+        if (sr.row.sym == NULL || sr.row.coef == NULL) {
+            free_row_buffers(S, &sr.row);
+            return false;
+        }
+        memcpy(sr.row.sym, r->sym, (size_t)r->n * sizeof(Sym));
+        memcpy(sr.row.coef, r->coef, (size_t)r->n * sizeof(double));
+    }
+    if (!cs_vec_push(S, &S->j.rows, sizeof sr, &sr)) {
+        free_row_buffers(S, &sr.row);
+        return false;
+    }
+    r->jstamp = S->j.stamp;
+    return true;
+}
+
+bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
+{
+    SavedBasic sb = { s, S->basic[s] };
+    if (!cs_vec_push(S, &S->j.basics, sizeof sb, &sb))
+        return false;
+    S->basic[s] = slot;
+    cs_mark_dirty(S, s);
+    return true;
+}
+
+bool cs_save_cons(cs_Solver *S, uint32_t id)
+{
+    SavedCons sc = { id, S->cons[id] };
+    return cs_vec_push(S, &S->j.cons, sizeof sc, &sc);
+}
+
+bool cs_save_edit(cs_Solver *S, cs_Var v)
+{
+    SavedEdit se = { v, S->edit_cons[v], S->edit_value[v] };
+    return cs_vec_push(S, &S->j.edits, sizeof se, &se);
+}
+
+bool cs_save_levels(cs_Solver *S)
+{
+    Journal *j = &S->j;
+    if (j->levels_saved)
+        return true;
+    j->levels = NULL;
+    if (S->nlevels > 0) {
+        j->levels = cs_mem_realloc(S, NULL, 0, (size_t)S->nlevels * sizeof(Level));
+        if (j->levels == NULL)
+            return false;
+        memcpy(j->levels, S->levels, (size_t)S->nlevels * sizeof(Level));
+    }
+    j->nlevels = S->nlevels;
+    j->levels_saved = true;
+    return true;
+}
+
+/* ---- Id spaces ---------------------------------------------------------- */
+
+static bool grow_syms(cs_Solver *S, uint32_t need)
+{
+    SoaField f[] = {
+        { (void **)&S->kind, sizeof *S->kind },
+        { (void **)&S->basic, sizeof *S->basic },
+        { (void **)&S->owner, sizeof *S->owner },
+        { (void **)&S->col, sizeof *S->col },
+        { (void **)&S->free_sym, sizeof *S->free_sym },
+    };
+    return cs_soa_grow(S, f, 5, &S->capsym, need);
+}
+
+Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
+{
+    Sym s;
+    if (S->nfree_sym > 0) {
+        s = S->free_sym[--S->nfree_sym];
+    } else {
+        if (S->nsym == UINT32_MAX || !grow_syms(S, S->nsym + 1))
+            return 0;
+        s = S->nsym++;
+        S->col[s].compact_at = 8;
+    }
+    S->kind[s] = (uint8_t)kind;
+    S->basic[s] = -1;
+    S->owner[s] = owner;
+    return s;
+}
+
+bool cs_sym_release(cs_Solver *S, Sym s)
+{
+    return cs_vec_push(S, &S->j.free_syms, sizeof s, &s);
+}
+
+static bool grow_slots(cs_Solver *S, uint32_t need)
+{
+    SoaField f[] = {
+        { (void **)&S->rows, sizeof *S->rows },
+        { (void **)&S->visit, sizeof *S->visit },
+        { (void **)&S->free_slot, sizeof *S->free_slot },
+    };
+    return cs_soa_grow(S, f, 3, &S->capslot, need);
+}
+
+int32_t cs_slot_new(cs_Solver *S)
+{
+    int32_t slot;
+    if (S->nfree_slot > 0) {
+        slot = S->free_slot[--S->nfree_slot];
+    } else {
+        if (S->nslot >= INT32_MAX || !grow_slots(S, S->nslot + 1))
+            return -1;
+        slot = (int32_t)S->nslot++;
+    }
+    Row *r = &S->rows[slot];
+    cs_row_clear(S, r);
+    r->jstamp = S->j.stamp; /* nothing to save: rollback empties it */
+    return slot;
+}
+
+bool cs_slot_release(cs_Solver *S, int32_t slot)
+{
+    return cs_vec_push(S, &S->j.free_slots, sizeof slot, &slot);
+}
+
+static bool grow_cons(cs_Solver *S, uint32_t need)
+{
+    SoaField f[] = {
+        { (void **)&S->cons, sizeof *S->cons },
+        { (void **)&S->free_cons, sizeof *S->free_cons },
+    };
+    return cs_soa_grow(S, f, 2, &S->capcons, need);
+}
+
+bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
+{
+    if (S->nfree_cons > 0) {
+        *id = S->free_cons[--S->nfree_cons];
+    } else {
+        if (S->ncons == UINT32_MAX || !grow_cons(S, S->ncons + 1))
+            return false;
+        *id = S->ncons++;
+    }
+    memset(&S->cons[*id], 0, sizeof(Cons));
+    return true;
+}
+
+bool cs_cons_release(cs_Solver *S, uint32_t id)
+{
+    return cs_vec_push(S, &S->j.free_cons, sizeof id, &id);
+}
+
+/* Shared with cs_solver.c, which frees the blocks. */
+CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
+void cs_free_id_spaces(cs_Solver *S)
+{
+    SoaField fs[] = {
+        { (void **)&S->kind, sizeof *S->kind },
+        { (void **)&S->basic, sizeof *S->basic },
+        { (void **)&S->owner, sizeof *S->owner },
+        { (void **)&S->col, sizeof *S->col },
+        { (void **)&S->free_sym, sizeof *S->free_sym },
+    };
+    SoaField fr[] = {
+        { (void **)&S->rows, sizeof *S->rows },
+        { (void **)&S->visit, sizeof *S->visit },
+        { (void **)&S->free_slot, sizeof *S->free_slot },
+    };
+    SoaField fc[] = {
+        { (void **)&S->cons, sizeof *S->cons },
+        { (void **)&S->free_cons, sizeof *S->free_cons },
+    };
+    for (uint32_t s = 0; s < S->capsym && S->col; s++)
+        cs_mem_free(S, S->col[s].slot, (size_t)S->col[s].cap * sizeof(int32_t));
+    for (uint32_t k = 0; k < S->capslot && S->rows; k++)
+        free_row_buffers(S, &S->rows[k]);
+    for (uint32_t id = 0; id < S->capcons && S->cons; id++)
+        cs_mem_free(S, S->cons[id].terms, (size_t)S->cons[id].nterms * sizeof(cs_Term));
+    if (S->kind) cs_soa_free(S, fs, 5, S->capsym);
+    if (S->rows) cs_soa_free(S, fr, 3, S->capslot);
+    if (S->cons) cs_soa_free(S, fc, 2, S->capcons);
+}

@@ -1,0 +1,281 @@
+/*
+ * cs_row.c -- sparse rows and the column index.
+ *
+ * A row is  basic = constant + sum(coef[k] * sym[k])  with sym[] strictly
+ * increasing (I1). Merges stream both rows once into the solver's scratch
+ * arrays and swap buffers, so a merge allocates only when the scratch is too
+ * small. Every symbol that enters a row is appended to that symbol's column
+ * (I3) before the row changes, so a failed append leaves the row as it was.
+ */
+#include "cs_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+static int32_t find(const Row *r, Sym s)
+{
+    int32_t lo = 0, hi = r->n;
+    while (lo < hi) {
+        int32_t mid = (int32_t)(((uint32_t)lo + (uint32_t)hi) >> 1);
+        if (r->sym[mid] < s)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+double cs_row_coef(const Row *r, Sym s)
+{
+    int32_t k = find(r, s);
+    return k < r->n && r->sym[k] == s ? r->coef[k] : 0.0;
+}
+
+/* New buffers of capacity cap holding the first n terms: both or neither. */
+static bool realloc_pair(cs_Solver *S, Sym **sym, double **coef, int32_t *cap, int32_t n, int32_t need)
+{
+    if (need <= *cap)
+        return true;
+    int32_t c = *cap < 4 ? 4 : *cap;
+    while (c < need) {
+        if (c > INT32_MAX / 2)
+            return false;
+        c *= 2;
+    }
+    Sym *ns = cs_mem_realloc(S, NULL, 0, (size_t)c * sizeof(Sym));
+    double *nc = cs_mem_realloc(S, NULL, 0, (size_t)c * sizeof(double));
+    if (ns == NULL || nc == NULL) {
+        cs_mem_free(S, ns, ns ? (size_t)c * sizeof(Sym) : 0);
+        cs_mem_free(S, nc, nc ? (size_t)c * sizeof(double) : 0);
+        return false;
+    }
+    if (n > 0) {
+        memcpy(ns, *sym, (size_t)n * sizeof(Sym));
+        memcpy(nc, *coef, (size_t)n * sizeof(double));
+    }
+    cs_mem_free(S, *sym, (size_t)*cap * sizeof(Sym));
+    cs_mem_free(S, *coef, (size_t)*cap * sizeof(double));
+    *sym = ns;
+    *coef = nc;
+    *cap = c;
+    return true;
+}
+
+bool cs_scratch_reserve(cs_Solver *S, int32_t n)
+{
+    return realloc_pair(S, &S->tmp_sym, &S->tmp_coef, &S->tmp_cap, 0, n);
+}
+
+uint32_t cs_visit_begin(cs_Solver *S)
+{
+    if (++S->visit_stamp == 0) {
+        memset(S->visit, 0, (size_t)S->capslot * sizeof *S->visit);
+        S->visit_stamp = 1;
+    }
+    return S->visit_stamp;
+}
+
+bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
+{
+    Column *c = &S->col[s];
+    if (c->n == c->cap) {
+        uint32_t cap = (uint32_t)c->cap;
+        if (!cs_grow(S, (void **)&c->slot, sizeof(int32_t), &cap, (uint32_t)c->n + 1))
+            return false;
+        c->cap = (int32_t)cap;
+    }
+    c->slot[c->n++] = slot;
+    if (c->n == c->compact_at) {
+        /* Compacting now could drop an entry that a rollback needs (I3):
+         * ask for it at commit. If the request cannot be stored, the column
+         * is only longer than it needs to be. */
+        (void)cs_vec_push(S, &S->j.compact, sizeof s, &s);
+    }
+    return true;
+}
+
+/* Drops stale and duplicate entries; amortised by doubling compact_at. */
+void cs_col_compact(cs_Solver *S, Sym s)
+{
+    Column *c = &S->col[s];
+    uint32_t stamp = cs_visit_begin(S);
+    int32_t w = 0;
+    for (int32_t k = 0; k < c->n; k++) {
+        int32_t slot = c->slot[k];
+        if (S->visit[slot] == stamp)
+            continue;
+        S->visit[slot] = stamp;
+        const Row *r = &S->rows[slot];
+        int32_t at = find(r, s);
+        if (at < r->n && r->sym[at] == s)
+            c->slot[w++] = slot;
+    }
+    c->n = w;
+    c->compact_at = w < 4 ? 8 : 2 * w;
+}
+
+/*
+ * dst += a * src, dropping the symbol `drop` from dst (0: none). With drop
+ * = s and a = dst's coefficient of s, this substitutes row src (s = ...)
+ * into dst (kiwi's Row::substitute) in one pass.
+ */
+bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
+{
+    if (!cs_touch(S, dst))
+        return false;
+    Row *r = &S->rows[dst];
+    const Row *q = &S->rows[src];
+    if (!cs_scratch_reserve(S, r->n + q->n))
+        return false;
+    Sym *os = S->tmp_sym;
+    double *oc = S->tmp_coef;
+    int32_t i = 0, j = 0, k = 0;
+    while (i < r->n && j < q->n) {
+        Sym si = r->sym[i], sj = q->sym[j];
+        if (si == drop) {
+            i++;
+        } else if (si < sj) {
+            os[k] = si; oc[k++] = r->coef[i++];
+        } else if (si > sj) {
+            double v = a * q->coef[j++];
+            if (fabs(v) >= CS_EPS) {
+                if (!cs_col_push(S, sj, dst))
+                    return false;
+                os[k] = sj; oc[k++] = v;
+            }
+        } else {
+            double v = r->coef[i++] + a * q->coef[j++];
+            if (fabs(v) >= CS_EPS) {
+                os[k] = si; oc[k++] = v;
+            }
+        }
+    }
+    while (i < r->n) {
+        if (r->sym[i] != drop) {
+            os[k] = r->sym[i]; oc[k++] = r->coef[i];
+        }
+        i++;
+    }
+    while (j < q->n) {
+        Sym sj = q->sym[j];
+        double v = a * q->coef[j++];
+        if (fabs(v) >= CS_EPS) {
+            if (!cs_col_push(S, sj, dst))
+                return false;
+            os[k] = sj; oc[k++] = v;
+        }
+    }
+    r->constant += a * q->constant;
+    S->tmp_sym = r->sym; r->sym = os;
+    S->tmp_coef = r->coef; r->coef = oc;
+    int32_t cap = S->tmp_cap; S->tmp_cap = r->cap; r->cap = cap;
+    r->n = k;
+    return true;
+}
+
+bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
+{
+    if (!cs_touch(S, dst))
+        return false;
+    Row *r = &S->rows[dst];
+    int32_t k = find(r, s);
+    if (k < r->n && r->sym[k] == s) {
+        double v = r->coef[k] + a;
+        if (fabs(v) >= CS_EPS) {
+            r->coef[k] = v;
+        } else {
+            memmove(r->sym + k, r->sym + k + 1, (size_t)(r->n - k - 1) * sizeof(Sym));
+            memmove(r->coef + k, r->coef + k + 1, (size_t)(r->n - k - 1) * sizeof(double));
+            r->n--;
+        }
+        return true;
+    }
+    if (fabs(a) < CS_EPS)
+        return true;
+    if (!realloc_pair(S, &r->sym, &r->coef, &r->cap, r->n, r->n + 1))
+        return false;
+    if (!cs_col_push(S, s, dst))
+        return false;
+    memmove(r->sym + k + 1, r->sym + k, (size_t)(r->n - k) * sizeof(Sym));
+    memmove(r->coef + k + 1, r->coef + k, (size_t)(r->n - k) * sizeof(double));
+    r->sym[k] = s;
+    r->coef[k] = a;
+    r->n++;
+    return true;
+}
+
+bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s)
+{
+    Row *r = &S->rows[dst];
+    int32_t k = find(r, s);
+    if (k >= r->n || r->sym[k] != s)
+        return true;
+    if (!cs_touch(S, dst))
+        return false;
+    memmove(r->sym + k, r->sym + k + 1, (size_t)(r->n - k - 1) * sizeof(Sym));
+    memmove(r->coef + k, r->coef + k + 1, (size_t)(r->n - k - 1) * sizeof(double));
+    r->n--;
+    return true;
+}
+
+/*
+ * Pivots a row onto `entering`, which must be in it with coefficient a:
+ *     basic = c + a*e + sum(a_k s_k)
+ *  => e = -c/a + (1/a)*basic + sum(-a_k/a * s_k)                        (2)
+ * The caller updates basic[] for both symbols.
+ */
+bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
+{
+    if (!cs_touch(S, slot))
+        return false;
+    Row *r = &S->rows[slot];
+    Sym old = r->basic;
+    int32_t k = find(r, entering);
+    CS_ASSERT(k < r->n && r->sym[k] == entering);
+    if (k >= r->n || r->sym[k] != entering)
+        return false;
+    if (old != 0 && !cs_col_push(S, old, slot))
+        return false;
+    double a = r->coef[k];
+    double scale = -1.0 / a;
+    /* Remove e at k and insert old at its sorted place in one pass. */
+    int32_t n = r->n;
+    memmove(r->sym + k, r->sym + k + 1, (size_t)(n - k - 1) * sizeof(Sym));
+    memmove(r->coef + k, r->coef + k + 1, (size_t)(n - k - 1) * sizeof(double));
+    n--;
+    for (int32_t i = 0; i < n; i++)
+        r->coef[i] *= scale;
+    r->constant *= scale;
+    if (old != 0) {
+        int32_t at;
+        r->n = n;
+        at = find(r, old);
+        memmove(r->sym + at + 1, r->sym + at, (size_t)(n - at) * sizeof(Sym));
+        memmove(r->coef + at + 1, r->coef + at, (size_t)(n - at) * sizeof(double));
+        r->sym[at] = old;
+        r->coef[at] = 1.0 / a;
+        n++;
+    }
+    r->n = n;
+    r->basic = entering;
+    return true;
+}
+
+bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
+{
+    if (!cs_touch(S, dst))
+        return false;
+    Row *r = &S->rows[dst];
+    const Row *q = &S->rows[src];
+    if (!realloc_pair(S, &r->sym, &r->coef, &r->cap, 0, q->n))
+        return false;
+    q = &S->rows[src];
+    for (int32_t k = 0; k < q->n; k++)
+        if (!cs_col_push(S, q->sym[k], dst))
+            return false;
+    memcpy(r->sym, q->sym, (size_t)q->n * sizeof(Sym));
+    memcpy(r->coef, q->coef, (size_t)q->n * sizeof(double));
+    r->n = q->n;
+    r->constant = q->constant;
+    return true;
+}

@@ -1,0 +1,580 @@
+/*
+ * cs_simplex.c -- the incremental simplex of Cassowary (Badros, Borning and
+ * Stuckey 2001, sections 3 and 4), in the form kiwi made popular, with a
+ * column index and objective levels.
+ *
+ * Levels
+ *   The objective is a vector of rows, highest priority first. A symbol's
+ *   reduced cost is the vector of its coefficients in those rows; it can
+ *   enter the basis when that vector is lexicographically negative (its
+ *   first coefficient above CS_EPS in magnitude is negative). In weighted
+ *   mode there is one level whose coefficients are the strengths, which is
+ *   kiwi's objective; in lexicographic mode each strength has a level in
+ *   which each error symbol weighs 1, so no violation at a lower level can
+ *   buy any improvement at a higher one.
+ *
+ * Determinism
+ *   Entering symbols are chosen by lowest id among the candidates (Bland's
+ *   rule, which also rules out cycling), ratio-test ties by lowest basic
+ *   symbol id, and the next infeasible row of the dual pass by lowest symbol
+ *   id. No choice depends on the order of a column walk.
+ */
+#include "cs_internal.h"
+
+#include <math.h>
+
+static bool near_zero(double x) { return fabs(x) < CS_EPS; }
+
+bool cs_is_required(double strength) { return strength >= CS_REQUIRED; }
+
+/* ---- Levels ------------------------------------------------------------- */
+
+/* The index of the level of a strength, or -1. */
+static int32_t level_index(const cs_Solver *S, double strength)
+{
+    if (S->mode == CS_WEIGHTED)
+        return 0;
+    int32_t lo = 0, hi = S->nlevels; /* strengths decrease along the table */
+    while (lo < hi) {
+        int32_t mid = (lo + hi) / 2;
+        if (S->levels[mid].strength > strength)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < S->nlevels && S->levels[lo].strength == strength ? lo : -1;
+}
+
+/* The level of a strength, made if missing; -1 when memory runs out. */
+static int32_t level_for(cs_Solver *S, double strength)
+{
+    int32_t k = level_index(S, strength);
+    if (k >= 0)
+        return k;
+    if (!cs_save_levels(S))
+        return -1;
+    uint32_t cap = (uint32_t)S->caplevels;
+    if (!cs_grow(S, (void **)&S->levels, sizeof(Level), &cap, (uint32_t)S->nlevels + 1))
+        return -1;
+    S->caplevels = (int32_t)cap;
+    int32_t slot = cs_slot_new(S);
+    if (slot < 0)
+        return -1;
+    k = 0;
+    while (k < S->nlevels && S->levels[k].strength > strength)
+        k++;
+    for (int32_t m = S->nlevels; m > k; m--)
+        S->levels[m] = S->levels[m - 1];
+    S->levels[k] = (Level){ strength, slot, 0 };
+    S->nlevels++;
+    return k;
+}
+
+/* An error symbol's weight in its level's row. */
+static double level_weight(const cs_Solver *S, double strength)
+{
+    return S->mode == CS_WEIGHTED ? strength : 1.0;
+}
+
+/* ---- Pivoting ----------------------------------------------------------- */
+
+static bool push_infeasible(cs_Solver *S, Sym s)
+{
+    return cs_vec_push(S, &S->infeasible, sizeof s, &s);
+}
+
+/*
+ * Replaces s by its row (slot) in every other row that holds it: rows of
+ * the tableau, the objective levels and the artificial objective. Rows that
+ * become infeasible are queued for the dual pass (kiwi's substitute).
+ */
+static bool substitute(cs_Solver *S, Sym s, int32_t slot)
+{
+    const Column *c = &S->col[s];
+    uint32_t stamp = cs_visit_begin(S);
+    for (int32_t k = 0; k < c->n; k++) {
+        int32_t r = c->slot[k];
+        if (S->visit[r] == stamp || r == slot)
+            continue;
+        S->visit[r] = stamp;
+        double a = cs_row_coef(&S->rows[r], s);
+        if (a == 0.0)
+            continue;
+        if (!cs_row_axpy(S, r, a, slot, s))
+            return false;
+        Sym b = S->rows[r].basic;
+        if (b != 0 && cs_restricted(S, b) && S->rows[r].constant < 0.0 && !push_infeasible(S, b))
+            return false;
+    }
+    return true;
+}
+
+/* Makes `entering` basic in row slot, whose basic symbol leaves. */
+static bool pivot(cs_Solver *S, int32_t slot, Sym entering)
+{
+    Sym leaving = S->rows[slot].basic;
+    if (!cs_row_solve_for(S, slot, entering))
+        return false;
+    if (!cs_set_basic(S, leaving, -1) || !cs_set_basic(S, entering, slot))
+        return false;
+    S->pivots++;
+    return substitute(S, entering, slot);
+}
+
+/* Removes row slot from the tableau; its basic symbol becomes parametric. */
+static bool delete_row(cs_Solver *S, int32_t slot)
+{
+    Sym b = S->rows[slot].basic;
+    if (!cs_touch(S, slot) || !cs_set_basic(S, b, -1) || !cs_slot_release(S, slot))
+        return false;
+    cs_row_clear(S, &S->rows[slot]);
+    return true;
+}
+
+/* ---- Primal simplex ----------------------------------------------------- */
+
+/* Is s improving at level l, given the levels above it? */
+static bool improving_above(const cs_Solver *S, int32_t l, Sym s)
+{
+    for (int32_t m = 0; m < l; m++)
+        if (cs_row_coef(&S->rows[S->levels[m].slot], s) > CS_EPS)
+            return false;
+    return true;
+}
+
+/* The lowest-id symbol whose reduced cost is negative, or 0 (optimal). */
+static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
+{
+    Sym best = 0;
+    if (objslot >= 0) {
+        const Row *o = &S->rows[objslot];
+        for (int32_t k = 0; k < o->n; k++)
+            if (o->coef[k] < -CS_EPS && S->kind[o->sym[k]] != SYM_DUMMY)
+                return o->sym[k];
+        return 0;
+    }
+    for (int32_t l = 0; l < S->nlevels; l++) {
+        const Row *o = &S->rows[S->levels[l].slot];
+        for (int32_t k = 0; k < o->n; k++) {
+            Sym s = o->sym[k];
+            if (best != 0 && s >= best)
+                break; /* sorted: nothing lower follows */
+            if (o->coef[k] < -CS_EPS && S->kind[s] != SYM_DUMMY && improving_above(S, l, s))
+                best = s;
+        }
+    }
+    return best;
+}
+
+/* The row that leaves when `entering` increases: the restricted row that
+ * first reaches 0 (min ratio); -1 if none bounds it. */
+static int32_t leaving_row(cs_Solver *S, Sym entering)
+{
+    const Column *c = &S->col[entering];
+    uint32_t stamp = cs_visit_begin(S);
+    int32_t best = -1;
+    double ratio = INFINITY;
+    Sym best_sym = 0;
+    for (int32_t k = 0; k < c->n; k++) {
+        int32_t r = c->slot[k];
+        if (S->visit[r] == stamp)
+            continue;
+        S->visit[r] = stamp;
+        const Row *row = &S->rows[r];
+        Sym b = row->basic;
+        if (b == 0 || !cs_restricted(S, b))
+            continue;
+        double a = cs_row_coef(row, entering);
+        if (a >= 0.0)
+            continue;
+        double q = -row->constant / a;
+        if (q < ratio || (q == ratio && b < best_sym)) {
+            ratio = q;
+            best = r;
+            best_sym = b;
+        }
+    }
+    return best;
+}
+
+/*
+ * Primal simplex on the objective levels (objslot < 0) or on one row (the
+ * artificial objective). Precondition: the tableau is feasible (I4).
+ */
+cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
+{
+    for (;;) {
+        Sym e = entering_symbol(S, objslot);
+        if (e == 0)
+            return CS_OK;
+        int32_t r = leaving_row(S, e);
+        if (r < 0)
+            return CS_ERR_INTERNAL; /* unbounded: impossible, every objective is >= 0 */
+        if (!pivot(S, r, e))
+            return CS_ERR_NOMEM;
+    }
+}
+
+/* ---- Dual simplex ------------------------------------------------------- */
+
+/* Is ratio vector obj(s)/a below obj(t)/b? The last level compares exactly
+ * (in weighted mode this is kiwi's rule), the others within CS_EPS. */
+static bool ratio_less(const cs_Solver *S, Sym s, double a, Sym t, double b)
+{
+    for (int32_t l = 0; l < S->nlevels; l++) {
+        const Row *o = &S->rows[S->levels[l].slot];
+        double x = cs_row_coef(o, s) / a, y = cs_row_coef(o, t) / b;
+        if (l == S->nlevels - 1)
+            return x < y;
+        if (x < y - CS_EPS)
+            return true;
+        if (x > y + CS_EPS)
+            return false;
+    }
+    return false;
+}
+
+static Sym dual_entering_symbol(const cs_Solver *S, const Row *row)
+{
+    Sym best = 0;
+    double best_a = 0;
+    for (int32_t k = 0; k < row->n; k++) {
+        Sym s = row->sym[k];
+        double a = row->coef[k];
+        if (a > 0.0 && S->kind[s] != SYM_DUMMY && (best == 0 || ratio_less(S, s, a, best, best_a))) {
+            best = s;
+            best_a = a;
+        }
+    }
+    return best;
+}
+
+/* Restores feasibility after edits while keeping optimality (dual simplex). */
+cs_Status cs_dual_optimize(cs_Solver *S)
+{
+    while (S->infeasible.n > 0) {
+        Sym *q = S->infeasible.p;
+        size_t at = 0;
+        for (size_t k = 1; k < S->infeasible.n; k++)
+            if (q[k] < q[at])
+                at = k;
+        Sym leaving = q[at];
+        q[at] = q[--S->infeasible.n];
+        int32_t r = S->basic[leaving];
+        if (r < 0 || near_zero(S->rows[r].constant) || S->rows[r].constant >= 0.0)
+            continue;
+        Sym e = dual_entering_symbol(S, &S->rows[r]);
+        if (e == 0)
+            return CS_ERR_INTERNAL;
+        if (!pivot(S, r, e))
+            return CS_ERR_NOMEM;
+    }
+    return CS_OK;
+}
+
+/* ---- Adding a constraint ------------------------------------------------ */
+
+/* The weight of a constraint's error symbol in the objective, after
+ * counting the constraint as a user of its level; false on NOMEM. */
+static bool objective_add(cs_Solver *S, Sym err, double strength)
+{
+    int32_t l = level_index(S, strength);
+    return l >= 0 && cs_row_add_term(S, S->levels[l].slot, err, level_weight(S, strength));
+}
+
+static bool level_users(cs_Solver *S, double strength, int32_t delta)
+{
+    int32_t l = delta > 0 ? level_for(S, strength) : level_index(S, strength);
+    if (l < 0 || !cs_save_levels(S))
+        return false;
+    S->levels[l].users += delta;
+    return true;
+}
+
+/*
+ * Row (1) for a constraint, in a new slot with no basic symbol yet (kiwi's
+ * createRow): its expression with basic variables substituted, plus its
+ * markers; sign flipped so that the constant is >= 0.
+ */
+static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
+{
+    int32_t slot = cs_slot_new(S);
+    if (slot < 0)
+        return CS_ERR_NOMEM;
+    Cons *c = &S->cons[id];
+    S->rows[slot].constant = c->constant;
+    for (uint32_t k = 0; k < c->nterms; k++) {
+        Sym s = S->var_sym[c->terms[k].var];
+        double a = c->terms[k].coefficient;
+        bool ok = S->basic[s] >= 0 ? cs_row_axpy(S, slot, a, S->basic[s], 0)
+                                   : cs_row_add_term(S, slot, s, a);
+        if (!ok)
+            return CS_ERR_NOMEM;
+    }
+    bool required = cs_is_required(c->strength);
+    Sym marker = 0, other = 0;
+    bool ok = true;
+    if (c->op == CS_LE || c->op == CS_GE) {
+        double sign = c->op == CS_LE ? 1.0 : -1.0;
+        marker = cs_sym_new(S, SYM_SLACK, id);
+        ok = marker != 0 && cs_row_add_term(S, slot, marker, sign);
+        if (ok && !required) {
+            other = cs_sym_new(S, SYM_ERROR, id);
+            ok = other != 0 && cs_row_add_term(S, slot, other, -sign) && objective_add(S, other, c->strength);
+        }
+    } else if (!required) {
+        marker = cs_sym_new(S, SYM_ERROR, id);
+        other = marker ? cs_sym_new(S, SYM_ERROR, id) : 0;
+        ok = other != 0 && cs_row_add_term(S, slot, marker, -1.0) && cs_row_add_term(S, slot, other, 1.0) &&
+             objective_add(S, marker, c->strength) && objective_add(S, other, c->strength);
+    } else {
+        marker = cs_sym_new(S, SYM_DUMMY, id);
+        ok = marker != 0 && cs_row_add_term(S, slot, marker, 1.0);
+    }
+    if (!ok || !cs_save_cons(S, id))
+        return CS_ERR_NOMEM;
+    c = &S->cons[id];
+    c->marker = marker;
+    c->other = other;
+    Row *r = &S->rows[slot];
+    if (r->constant < 0.0) {
+        r->constant = -r->constant;
+        for (int32_t k = 0; k < r->n; k++)
+            r->coef[k] = -r->coef[k];
+    }
+    *out = slot;
+    return CS_OK;
+}
+
+/* kiwi's chooseSubject: an external variable if any (the lowest id), else a
+ * marker with a negative coefficient, so the row stays feasible. */
+static Sym choose_subject(const cs_Solver *S, const Row *r, const Cons *c)
+{
+    for (int32_t k = 0; k < r->n; k++)
+        if (S->kind[r->sym[k]] == SYM_EXTERNAL)
+            return r->sym[k];
+    Sym m[2] = { c->marker, c->other };
+    for (int i = 0; i < 2; i++) {
+        uint8_t kd = m[i] ? S->kind[m[i]] : SYM_NONE;
+        if ((kd == SYM_SLACK || kd == SYM_ERROR) && cs_row_coef(r, m[i]) < 0.0)
+            return m[i];
+    }
+    return 0;
+}
+
+static bool all_dummies(const cs_Solver *S, const Row *r)
+{
+    for (int32_t k = 0; k < r->n; k++)
+        if (S->kind[r->sym[k]] != SYM_DUMMY)
+            return false;
+    return true;
+}
+
+/* Drops a parametric symbol (worth 0) from every row that holds it. */
+static bool eliminate(cs_Solver *S, Sym s)
+{
+    const Column *c = &S->col[s];
+    for (int32_t k = 0; k < c->n; k++)
+        if (!cs_row_remove_term(S, c->slot[k], s))
+            return false;
+    return true;
+}
+
+/*
+ * Section 4.1 of the paper, phase one for one row: make an artificial
+ * variable basic for the row, minimise it, and accept the constraint iff it
+ * reaches 0. Unlike kiwi, a row left holding only dummies at 0 is redundant
+ * with the required equalities and is accepted (kiwi refuses it).
+ */
+static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
+{
+    Sym art = cs_sym_new(S, SYM_SLACK, id);
+    if (art == 0 || !cs_touch(S, slot))
+        return CS_ERR_NOMEM;
+    S->rows[slot].basic = art;
+    if (!cs_set_basic(S, art, slot))
+        return CS_ERR_NOMEM;
+    int32_t aslot = cs_slot_new(S);
+    if (aslot < 0 || !cs_row_copy(S, aslot, slot) || !cs_slot_release(S, aslot))
+        return CS_ERR_NOMEM;
+    S->art_slot = aslot;
+    cs_Status st = cs_optimize(S, aslot);
+    S->art_slot = -1;
+    if (st != CS_OK)
+        return st;
+    if (!near_zero(S->rows[aslot].constant)) {
+        cs_conflict_note(S, aslot, id);
+        return CS_ERR_UNSATISFIABLE;
+    }
+    cs_row_clear(S, &S->rows[aslot]);
+    int32_t r = S->basic[art];
+    if (r >= 0) {
+        Sym e = 0;
+        const Row *row = &S->rows[r];
+        for (int32_t k = 0; k < row->n && e == 0; k++)
+            if (S->kind[row->sym[k]] == SYM_SLACK || S->kind[row->sym[k]] == SYM_ERROR)
+                e = row->sym[k];
+        if (e == 0) /* empty, or dummies only: art is identically 0 */
+            return delete_row(S, r) && cs_sym_release(S, art) ? CS_OK : CS_ERR_NOMEM;
+        if (!pivot(S, r, e))
+            return CS_ERR_NOMEM;
+    }
+    return eliminate(S, art) && cs_sym_release(S, art) ? CS_OK : CS_ERR_NOMEM;
+}
+
+/* Adds constraint id to the tableau without re-optimising the objective. */
+cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
+{
+    int32_t slot;
+    double strength = S->cons[id].strength;
+    if (!cs_is_required(strength) && !level_users(S, strength, +1))
+        return CS_ERR_NOMEM; /* first, so that create_row finds the level */
+    cs_Status st = create_row(S, id, &slot);
+    if (st != CS_OK)
+        return st;
+    Cons *c = &S->cons[id];
+    Row *r = &S->rows[slot];
+    Sym subject = choose_subject(S, r, c);
+    if (subject == 0 && all_dummies(S, r)) {
+        if (!near_zero(r->constant)) {
+            cs_conflict_note(S, slot, id);
+            return CS_ERR_UNSATISFIABLE;
+        }
+        subject = c->marker;
+    }
+    if (subject == 0) {
+        st = add_with_artificial(S, slot, id);
+    } else {
+        if (!cs_row_solve_for(S, slot, subject) || !cs_set_basic(S, subject, slot) ||
+            !substitute(S, subject, slot))
+            st = CS_ERR_NOMEM;
+    }
+    if (st != CS_OK)
+        return st;
+    S->cons[id].state = CONS_ADDED;
+    return CS_OK;
+}
+
+/* ---- Removing a constraint ---------------------------------------------- */
+
+/* Takes an error symbol's weight out of the objective (kiwi's
+ * removeMarkerEffects). */
+static bool remove_marker_effects(cs_Solver *S, Sym m, double strength)
+{
+    int32_t l = level_index(S, strength);
+    if (l < 0)
+        return false;
+    int32_t obj = S->levels[l].slot;
+    double w = level_weight(S, strength);
+    return S->basic[m] >= 0 ? cs_row_axpy(S, obj, -w, S->basic[m], 0) : cs_row_add_term(S, obj, m, -w);
+}
+
+/*
+ * The row to pivot a parametric marker into (kiwi's getMarkerLeavingRow):
+ * a restricted row where it has a negative coefficient, with the least
+ * ratio, so the tableau stays feasible; else a restricted row with a positive
+ * one; else a row of an external variable.
+ */
+static int32_t marker_leaving_row(cs_Solver *S, Sym m)
+{
+    const Column *c = &S->col[m];
+    uint32_t stamp = cs_visit_begin(S);
+    int32_t first = -1, second = -1, third = -1;
+    double r1 = INFINITY, r2 = INFINITY;
+    Sym b1 = 0, b2 = 0, b3 = 0;
+    for (int32_t k = 0; k < c->n; k++) {
+        int32_t r = c->slot[k];
+        if (S->visit[r] == stamp)
+            continue;
+        S->visit[r] = stamp;
+        const Row *row = &S->rows[r];
+        Sym b = row->basic;
+        if (b == 0)
+            continue;
+        double a = cs_row_coef(row, m);
+        if (a == 0.0)
+            continue;
+        if (!cs_restricted(S, b)) {
+            if (third < 0 || b < b3) { third = r; b3 = b; }
+        } else if (a < 0.0) {
+            double q = -row->constant / a;
+            if (q < r1 || (q == r1 && b < b1)) { r1 = q; first = r; b1 = b; }
+        } else {
+            double q = row->constant / a;
+            if (q < r2 || (q == r2 && b < b2)) { r2 = q; second = r; b2 = b; }
+        }
+    }
+    return first >= 0 ? first : second >= 0 ? second : third;
+}
+
+cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
+{
+    if (!cs_save_cons(S, id))
+        return CS_ERR_NOMEM;
+    Cons c = S->cons[id];
+    if (!cs_is_required(c.strength)) {
+        if ((S->kind[c.marker] == SYM_ERROR && !remove_marker_effects(S, c.marker, c.strength)) ||
+            (c.other && S->kind[c.other] == SYM_ERROR && !remove_marker_effects(S, c.other, c.strength)) ||
+            !level_users(S, c.strength, -1))
+            return CS_ERR_NOMEM;
+    }
+    int32_t r = S->basic[c.marker];
+    if (r < 0) {
+        r = marker_leaving_row(S, c.marker);
+        if (r < 0)
+            return CS_ERR_INTERNAL;
+        if (!pivot(S, r, c.marker))
+            return CS_ERR_NOMEM;
+    }
+    if (!delete_row(S, r))
+        return CS_ERR_NOMEM;
+    /* The other marker's column is the negated marker's (both come from
+     * this constraint's row alone), so it is gone too; eliminate() makes
+     * sure no rounding leaves a trace before its id is reused. */
+    if (!cs_sym_release(S, c.marker) || (c.other && (!eliminate(S, c.other) || !cs_sym_release(S, c.other))))
+        return CS_ERR_NOMEM;
+    Cons *rec = &S->cons[id];
+    rec->state = CONS_IDLE;
+    rec->marker = rec->other = 0;
+    return CS_OK;
+}
+
+/* ---- Edits -------------------------------------------------------------- */
+
+/* kiwi's suggestValue: moves the edit constraint's constant by delta in
+ * every row that depends on it, queueing rows that become infeasible. */
+cs_Status cs_suggest_delta(cs_Solver *S, uint32_t id, double delta)
+{
+    const Cons *c = &S->cons[id];
+    Sym marker = c->marker, other = c->other;
+    int32_t r = S->basic[marker];
+    if (r >= 0 || (r = S->basic[other]) >= 0) {
+        if (!cs_touch(S, r))
+            return CS_ERR_NOMEM;
+        Row *row = &S->rows[r];
+        row->constant += S->basic[marker] >= 0 ? -delta : delta;
+        if (row->constant < 0.0 && !push_infeasible(S, row->basic))
+            return CS_ERR_NOMEM;
+        return cs_dual_optimize(S);
+    }
+    const Column *col = &S->col[marker];
+    uint32_t stamp = cs_visit_begin(S);
+    for (int32_t k = 0; k < col->n; k++) {
+        int32_t s = col->slot[k];
+        if (S->visit[s] == stamp)
+            continue;
+        S->visit[s] = stamp;
+        Row *row = &S->rows[s];
+        if (row->basic == 0)
+            continue; /* objective rows carry no constant that matters */
+        double a = cs_row_coef(row, marker);
+        if (a == 0.0)
+            continue;
+        if (!cs_touch(S, s))
+            return CS_ERR_NOMEM;
+        row->constant += delta * a;
+        if (row->constant < 0.0 && cs_restricted(S, row->basic) && !push_infeasible(S, row->basic))
+            return CS_ERR_NOMEM;
+    }
+    return cs_dual_optimize(S);
+}

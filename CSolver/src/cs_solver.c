@@ -1,0 +1,423 @@
+/*
+ * cs_solver.c -- the public entry points: argument checks at the boundary
+ * (each refusal names what the caller can fix), then one transaction per
+ * operation around the simplex in cs_simplex.c.
+ */
+#include "cs_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
+
+static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+
+const char *cs_status_string(cs_Status status)
+{
+    switch (status) {
+    case CS_OK: return "ok";
+    case CS_ERR_NOMEM: return "out of memory";
+    case CS_ERR_UNSATISFIABLE: return "unsatisfiable constraint";
+    case CS_ERR_DUPLICATE: return "duplicate constraint or edit variable";
+    case CS_ERR_UNKNOWN: return "unknown constraint or variable";
+    case CS_ERR_BAD_STRENGTH: return "bad strength";
+    case CS_ERR_INVALID_NUMBER: return "invalid number";
+    case CS_ERR_INVALID_ARG: return "invalid argument";
+    case CS_ERR_INTERNAL: return "internal solver error";
+    }
+    return "unknown status";
+}
+
+static bool valid_number(double x) { return isfinite(x) && fabs(x) <= CS_MAX_MAGNITUDE; }
+
+cs_Solver *cs_solver_new(cs_Mode mode, cs_Alloc alloc, void *ud)
+{
+    if (mode != CS_WEIGHTED && mode != CS_LEXICOGRAPHIC)
+        return NULL;
+    if (alloc == NULL)
+        alloc = default_alloc;
+    cs_Solver *S = alloc(ud, NULL, 0, sizeof *S);
+    if (S == NULL)
+        return NULL;
+    memset(S, 0, sizeof *S);
+    S->alloc = alloc;
+    S->ud = ud;
+    S->mode = mode;
+    S->bytes = sizeof *S;
+    S->art_slot = -1;
+    /* Symbol 0 means "none". */
+    if (cs_sym_new(S, SYM_NONE, 0) != 0) {
+        cs_solver_free(S);
+        return NULL;
+    }
+    if (mode == CS_WEIGHTED) {
+        /* One level for every strength, created outside any transaction. */
+        uint32_t cap = 0;
+        int32_t slot = cs_slot_new(S);
+        if (slot < 0 || !cs_grow(S, (void **)&S->levels, sizeof(Level), &cap, 1)) {
+            cs_solver_free(S);
+            return NULL;
+        }
+        S->caplevels = (int32_t)cap;
+        S->levels[0] = (Level){ 0.0, slot, 0 };
+        S->nlevels = 1;
+    }
+    return S;
+}
+
+void cs_solver_free(cs_Solver *S)
+{
+    if (S == NULL)
+        return;
+    cs_free_id_spaces(S);
+    SoaField fv[] = {
+        { (void **)&S->var_sym, sizeof *S->var_sym },
+        { (void **)&S->value, sizeof *S->value },
+        { (void **)&S->edit_cons, sizeof *S->edit_cons },
+        { (void **)&S->edit_value, sizeof *S->edit_value },
+        { (void **)&S->dirty, sizeof *S->dirty },
+        { (void **)&S->dirty_list, sizeof *S->dirty_list },
+        { (void **)&S->changed, sizeof *S->changed },
+    };
+    if (S->var_sym)
+        cs_soa_free(S, fv, 7, S->capvar);
+    cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
+    cs_mem_free(S, S->tmp_sym, (size_t)S->tmp_cap * sizeof(Sym));
+    cs_mem_free(S, S->tmp_coef, (size_t)S->tmp_cap * sizeof(double));
+    cs_vec_free(S, &S->infeasible, sizeof(Sym));
+    cs_vec_free(S, &S->conflict, sizeof(cs_Cons));
+    Journal *j = &S->j;
+    cs_vec_free(S, &j->rows, sizeof(SavedRow));
+    cs_vec_free(S, &j->basics, sizeof(SavedBasic));
+    cs_vec_free(S, &j->cons, sizeof(SavedCons));
+    cs_vec_free(S, &j->edits, sizeof(SavedEdit));
+    cs_vec_free(S, &j->free_syms, sizeof(Sym));
+    cs_vec_free(S, &j->free_slots, sizeof(int32_t));
+    cs_vec_free(S, &j->free_cons, sizeof(uint32_t));
+    cs_vec_free(S, &j->compact, sizeof(Sym));
+    cs_Alloc alloc = S->alloc;
+    void *ud = S->ud;
+    alloc(ud, S, sizeof *S, 0);
+}
+
+cs_Mode cs_solver_mode(const cs_Solver *S) { return S->mode; }
+
+/* ---- Variables ---------------------------------------------------------- */
+
+cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
+{
+    if (S == NULL || out == NULL)
+        return CS_ERR_INVALID_ARG;
+    if (S->nvar == UINT32_MAX - 1)
+        return CS_ERR_INVALID_ARG;
+    SoaField fv[] = {
+        { (void **)&S->var_sym, sizeof *S->var_sym },
+        { (void **)&S->value, sizeof *S->value },
+        { (void **)&S->edit_cons, sizeof *S->edit_cons },
+        { (void **)&S->edit_value, sizeof *S->edit_value },
+        { (void **)&S->dirty, sizeof *S->dirty },
+        { (void **)&S->dirty_list, sizeof *S->dirty_list },
+        { (void **)&S->changed, sizeof *S->changed },
+    };
+    if (!cs_soa_grow(S, fv, 7, &S->capvar, S->nvar + 1))
+        return CS_ERR_NOMEM;
+    Sym s = cs_sym_new(S, SYM_EXTERNAL, S->nvar);
+    if (s == 0)
+        return CS_ERR_NOMEM;
+    cs_Var v = S->nvar++;
+    S->var_sym[v] = s;
+    S->value[v] = 0.0;
+    S->edit_cons[v] = 0;
+    S->dirty[v] = 0;
+    *out = v;
+    return CS_OK;
+}
+
+size_t cs_var_count(const cs_Solver *S) { return S ? S->nvar : 0; }
+
+/* ---- Constraints -------------------------------------------------------- */
+
+static int cmp_term(const void *a, const void *b)
+{
+    cs_Var x = ((const cs_Term *)a)->var, y = ((const cs_Term *)b)->var;
+    return x < y ? -1 : x > y;
+}
+
+static cs_Status check_strength(double strength)
+{
+    if (isnan(strength))
+        return CS_ERR_INVALID_NUMBER;
+    return strength > 0.0 ? CS_OK : CS_ERR_BAD_STRENGTH;
+}
+
+cs_Status cs_cons_new(cs_Solver *S, const cs_Term *terms, size_t n, double constant,
+                      cs_Relation op, double strength, cs_Cons *out)
+{
+    if (S == NULL || out == NULL || (terms == NULL && n > 0) || n > UINT32_MAX)
+        return CS_ERR_INVALID_ARG;
+    if (op != CS_EQ && op != CS_LE && op != CS_GE)
+        return CS_ERR_INVALID_ARG;
+    if (!valid_number(constant))
+        return CS_ERR_INVALID_NUMBER;
+    cs_Status st = check_strength(strength);
+    if (st != CS_OK)
+        return st;
+    for (size_t k = 0; k < n; k++) {
+        if (terms[k].var >= S->nvar)
+            return CS_ERR_UNKNOWN;
+        if (!valid_number(terms[k].coefficient))
+            return CS_ERR_INVALID_NUMBER;
+    }
+    cs_Term *copy = NULL;
+    if (n > 0) {
+        copy = cs_mem_realloc(S, NULL, 0, n * sizeof *copy);
+        if (copy == NULL)
+            return CS_ERR_NOMEM;
+        memcpy(copy, terms, n * sizeof *copy);
+        qsort(copy, n, sizeof *copy, cmp_term);
+    }
+    size_t w = 0; /* merge terms on one variable; drop zeros */
+    for (size_t k = 0; k < n; k++) {
+        if (w > 0 && copy[w - 1].var == copy[k].var)
+            copy[w - 1].coefficient += copy[k].coefficient;
+        else
+            copy[w++] = copy[k];
+    }
+    size_t m = 0;
+    for (size_t k = 0; k < w; k++)
+        if (copy[k].coefficient != 0.0)
+            copy[m++] = copy[k];
+    if (m < n) {
+        cs_Term *shrunk = m ? cs_mem_realloc(S, copy, n * sizeof *copy, m * sizeof *copy) : NULL;
+        if (m == 0)
+            cs_mem_free(S, copy, n * sizeof *copy);
+        else if (shrunk == NULL) {
+            cs_mem_free(S, copy, n * sizeof *copy);
+            return CS_ERR_NOMEM;
+        }
+        copy = shrunk;
+    }
+    uint32_t id;
+    cs_txn_begin(S); /* the id comes from the transactional id space */
+    if (!cs_cons_alloc(S, &id)) {
+        cs_txn_rollback(S);
+        cs_mem_free(S, copy, m * sizeof *copy);
+        return CS_ERR_NOMEM;
+    }
+    cs_txn_commit(S);
+    Cons *c = &S->cons[id];
+    c->terms = copy;
+    c->nterms = (uint32_t)m;
+    c->op = (uint8_t)op;
+    c->state = CONS_IDLE;
+    c->constant = constant;
+    c->strength = strength >= CS_REQUIRED ? CS_REQUIRED : strength;
+    *out = id;
+    return CS_OK;
+}
+
+static bool user_cons(const cs_Solver *S, cs_Cons id)
+{
+    return id < S->ncons && S->cons[id].state != CONS_FREE && !S->cons[id].is_edit;
+}
+
+int cs_cons_is_added(const cs_Solver *S, cs_Cons id)
+{
+    return S != NULL && user_cons(S, id) && S->cons[id].state == CONS_ADDED;
+}
+
+/* Ends a transaction: commit on success, otherwise roll back and, for an
+ * unsatisfiable constraint, explain it. */
+static cs_Status finish(cs_Solver *S, cs_Status st)
+{
+    if (st == CS_OK) {
+        cs_txn_commit(S);
+        return CS_OK;
+    }
+    cs_txn_rollback(S);
+    if (st == CS_ERR_UNSATISFIABLE)
+        cs_conflict_minimize(S);
+    return st;
+}
+
+cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
+                   const cs_Cons *add, size_t nadd, size_t *failed)
+{
+    if (S == NULL || (remove == NULL && nremove > 0) || (add == NULL && nadd > 0))
+        return CS_ERR_INVALID_ARG;
+    cs_txn_begin(S);
+    cs_Status st = CS_OK;
+    size_t at = 0;
+    for (; at < nremove && st == CS_OK; at++) {
+        cs_Cons id = remove[at];
+        st = !user_cons(S, id) || S->cons[id].state != CONS_ADDED ? CS_ERR_UNKNOWN : cs_remove_cons(S, id);
+    }
+    for (size_t k = 0; k < nadd && st == CS_OK; k++, at++) {
+        cs_Cons id = add[k];
+        st = !user_cons(S, id) ? CS_ERR_UNKNOWN
+             : S->cons[id].state == CONS_ADDED ? CS_ERR_DUPLICATE
+             : cs_add_cons(S, id);
+    }
+    if (st == CS_OK)
+        st = cs_optimize(S, -1);
+    else if (failed != NULL)
+        *failed = at - 1;
+    return finish(S, st);
+}
+
+cs_Status cs_add(cs_Solver *S, cs_Cons cons) { return cs_apply(S, NULL, 0, &cons, 1, NULL); }
+
+cs_Status cs_remove(cs_Solver *S, cs_Cons cons) { return cs_apply(S, &cons, 1, NULL, 0, NULL); }
+
+cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
+{
+    if (S == NULL)
+        return CS_ERR_INVALID_ARG;
+    if (!user_cons(S, id))
+        return CS_ERR_UNKNOWN;
+    cs_txn_begin(S);
+    cs_Status st = CS_OK;
+    if (S->cons[id].state == CONS_ADDED) {
+        st = cs_remove_cons(S, id);
+        if (st == CS_OK)
+            st = cs_optimize(S, -1);
+    }
+    if (st == CS_OK && !cs_cons_release(S, id))
+        st = CS_ERR_NOMEM;
+    return finish(S, st);
+}
+
+void cs_conflict(const cs_Solver *S, const cs_Cons **ids, size_t *n)
+{
+    if (ids)
+        *ids = S ? S->conflict.p : NULL;
+    if (n)
+        *n = S ? S->conflict.n : 0;
+}
+
+/* ---- Edit variables ----------------------------------------------------- */
+
+cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
+{
+    if (S == NULL)
+        return CS_ERR_INVALID_ARG;
+    if (var >= S->nvar)
+        return CS_ERR_UNKNOWN;
+    cs_Status st = check_strength(strength);
+    if (st != CS_OK)
+        return st;
+    if (cs_is_required(strength))
+        return CS_ERR_BAD_STRENGTH;
+    if (S->edit_cons[var] != 0)
+        return CS_ERR_DUPLICATE;
+    cs_txn_begin(S);
+    uint32_t id;
+    cs_Term *term = NULL;
+    if (!cs_cons_alloc(S, &id) || (term = cs_mem_realloc(S, NULL, 0, sizeof *term)) == NULL)
+        return finish(S, CS_ERR_NOMEM);
+    *term = (cs_Term){ var, 1.0 };
+    Cons *c = &S->cons[id];
+    c->terms = term; /* a rollback frees records made in the transaction */
+    c->nterms = 1;
+    c->op = CS_EQ;
+    c->state = CONS_IDLE;
+    c->is_edit = 1;
+    c->strength = strength;
+    st = cs_add_cons(S, id);
+    if (st == CS_OK && !cs_save_edit(S, var))
+        st = CS_ERR_NOMEM;
+    if (st == CS_OK) {
+        S->edit_cons[var] = id + 1;
+        S->edit_value[var] = 0.0;
+        st = cs_optimize(S, -1);
+    }
+    return finish(S, st);
+}
+
+cs_Status cs_edit_remove(cs_Solver *S, cs_Var var)
+{
+    if (S == NULL)
+        return CS_ERR_INVALID_ARG;
+    if (var >= S->nvar || S->edit_cons[var] == 0)
+        return CS_ERR_UNKNOWN;
+    cs_txn_begin(S);
+    uint32_t id = S->edit_cons[var] - 1;
+    cs_Status st = cs_remove_cons(S, id);
+    if (st == CS_OK && (!cs_save_edit(S, var) || !cs_cons_release(S, id)))
+        st = CS_ERR_NOMEM;
+    if (st == CS_OK) {
+        S->edit_cons[var] = 0;
+        st = cs_optimize(S, -1);
+    }
+    return finish(S, st);
+}
+
+int cs_edit_has(const cs_Solver *S, cs_Var var)
+{
+    return S != NULL && var < S->nvar && S->edit_cons[var] != 0;
+}
+
+cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
+{
+    if (S == NULL)
+        return CS_ERR_INVALID_ARG;
+    if (var >= S->nvar || S->edit_cons[var] == 0)
+        return CS_ERR_UNKNOWN;
+    if (!valid_number(value))
+        return CS_ERR_INVALID_NUMBER;
+    cs_txn_begin(S);
+    double delta = value - S->edit_value[var];
+    if (!cs_save_edit(S, var))
+        return finish(S, CS_ERR_NOMEM);
+    S->edit_value[var] = value;
+    return finish(S, cs_suggest_delta(S, S->edit_cons[var] - 1, delta));
+}
+
+/* ---- Values ------------------------------------------------------------- */
+
+void cs_update(cs_Solver *S)
+{
+    if (S == NULL)
+        return;
+    S->nchanged = 0;
+    for (uint32_t k = 0; k < S->ndirty; k++) {
+        cs_Var v = S->dirty_list[k];
+        Sym s = S->var_sym[v];
+        double x = S->basic[s] >= 0 ? S->rows[S->basic[s]].constant : 0.0;
+        S->dirty[v] = 0;
+        if (x != S->value[v] || signbit(x) != signbit(S->value[v])) {
+            S->value[v] = x;
+            S->changed[S->nchanged++] = v;
+        }
+    }
+    S->ndirty = 0;
+}
+
+double cs_value(const cs_Solver *S, cs_Var var)
+{
+    return S != NULL && var < S->nvar ? S->value[var] : 0.0;
+}
+
+const double *cs_values(const cs_Solver *S, size_t *n)
+{
+    if (n)
+        *n = S ? S->nvar : 0;
+    return S ? S->value : NULL;
+}
+
+const cs_Var *cs_changed(const cs_Solver *S, size_t *n)
+{
+    if (n)
+        *n = S ? S->nchanged : 0;
+    return S ? S->changed : NULL;
+}

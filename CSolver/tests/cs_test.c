@@ -1,0 +1,570 @@
+/*
+ * cs_test.c -- tests of the C API, in C, built with AddressSanitizer and
+ * UndefinedBehaviorSanitizer by `make test`.
+ *
+ * The allocator counts every byte (amoeba's test.c, Lua's ltests) and can
+ * fail the Nth allocation; a solver's state is fingerprinted by its full
+ * dump (tableau, objective, values), so "a refused operation changes
+ * nothing" is checked as byte equality of fingerprints, and "same answers
+ * to later operations" by replaying the rest of a script against a twin.
+ */
+#include "csolver.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- harness ------------------------------------------------------------ */
+
+static int passed, failed;
+static const char *current;
+
+#define EXPECT(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s: expected %s\n", __FILE__, __LINE__, current, #c); failed_here = 1; } } while (0)
+#define EXPECT_STATUS(call, want) do { cs_Status st_ = (call); if (st_ != (want)) { fprintf(stderr, "%s:%d: %s: %s gave %s, expected %s\n", __FILE__, __LINE__, current, #call, cs_status_string(st_), cs_status_string(want)); failed_here = 1; } } while (0)
+#define NEAR(a, b) (fabs((double)(a) - (double)(b)) < 1e-9 * (1 + fabs((double)(b))))
+
+static int failed_here;
+
+typedef struct Mem {
+    size_t bytes, allocations;
+    long fail_at;   /* fail the allocation with this number (from 1); 0: never */
+    long count;     /* allocations asked for so far */
+} Mem;
+
+static void *test_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    Mem *m = ud;
+    if (nsize == 0) {
+        if (ptr) {
+            m->bytes -= osize;
+            m->allocations--;
+        }
+        free(ptr);
+        return NULL;
+    }
+    m->count++;
+    if (m->fail_at != 0 && m->count == m->fail_at)
+        return NULL;
+    void *q = realloc(ptr, nsize);
+    if (q == NULL)
+        return NULL;
+    if (ptr == NULL)
+        m->allocations++;
+    m->bytes += nsize - osize;
+    return q;
+}
+
+typedef struct Text { char *p; size_t n, cap; } Text;
+
+static void text_write(void *ud, const char *s, size_t n)
+{
+    Text *t = ud;
+    if (t->n + n + 1 > t->cap) {
+        t->cap = (t->n + n + 1) * 2;
+        t->p = realloc(t->p, t->cap);
+    }
+    memcpy(t->p + t->n, s, n);
+    t->n += n;
+    t->p[t->n] = '\0';
+}
+
+/* The whole observable state: tableau, objective, values. */
+static char *fingerprint(const cs_Solver *S)
+{
+    Text t = { 0 };
+    text_write(&t, "", 0);
+    cs_dump(S, text_write, &t);
+    return t.p;
+}
+
+static void run(const char *name, void (*fn)(void))
+{
+    current = name;
+    failed_here = 0;
+    fn();
+    if (failed_here) {
+        failed++;
+        fprintf(stderr, "FAIL %s\n", name);
+    } else {
+        passed++;
+    }
+}
+
+static cs_Cons cons(cs_Solver *S, double a, cs_Var x, double b, cs_Var y, double c, cs_Relation op, double strength)
+{
+    cs_Term t[2] = { { x, a }, { y, b } };
+    cs_Cons id = 0;
+    cs_Status st = cs_cons_new(S, t, b == 0 ? 1 : 2, c, op, strength, &id);
+    if (st != CS_OK) {
+        fprintf(stderr, "%s: cs_cons_new: %s\n", current, cs_status_string(st));
+        failed_here = 1;
+    }
+    return id;
+}
+
+static cs_Var var(cs_Solver *S)
+{
+    cs_Var v = 0;
+    if (cs_var_new(S, &v) != CS_OK)
+        failed_here = 1;
+    return v;
+}
+
+/* ---- basic solving ------------------------------------------------------ */
+
+static void test_simple_values(void)
+{
+    Mem m = { 0 };
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, test_alloc, &m);
+    cs_Var x = var(S), y = var(S);
+    /* x + y == 100, x >= 2y (strong), y == 10 (weak) */
+    EXPECT_STATUS(cs_add(S, cons(S, 1, x, 1, y, -100, CS_EQ, CS_REQUIRED)), CS_OK);
+    EXPECT_STATUS(cs_add(S, cons(S, 1, x, -2, y, 0, CS_GE, CS_STRONG)), CS_OK);
+    EXPECT_STATUS(cs_add(S, cons(S, 1, y, 0, y, -10, CS_EQ, CS_WEAK)), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), 90) && NEAR(cs_value(S, y), 10));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+    EXPECT(m.bytes == 0 && m.allocations == 0);
+}
+
+/* The same system in both modes: three weak wishes against one stronger. */
+static void test_modes_differ(void)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        cs_Solver *S = cs_solver_new(mode ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+        cs_Var x = var(S);
+        EXPECT_STATUS(cs_add(S, cons(S, 1, x, 0, x, 0, CS_EQ, 2.0)), CS_OK);
+        for (int k = 0; k < 3; k++)
+            EXPECT_STATUS(cs_add(S, cons(S, 1, x, 0, x, -10, CS_EQ, 1.0)), CS_OK);
+        cs_update(S);
+        /* weighted: 3 * 1 outweighs 2, x = 10; lexicographic: strength 2 first, x = 0 */
+        EXPECT(NEAR(cs_value(S, x), mode ? 0.0 : 10.0));
+        cs_solver_free(S);
+    }
+}
+
+static void test_edit_and_changed(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var w = var(S), left = var(S), right = var(S), other = var(S);
+    EXPECT_STATUS(cs_add(S, cons(S, 1, left, 0, left, -16, CS_EQ, CS_REQUIRED)), CS_OK);
+    EXPECT_STATUS(cs_add(S, cons(S, 1, right, -1, w, 16, CS_EQ, CS_REQUIRED)), CS_OK);
+    EXPECT_STATUS(cs_add(S, cons(S, 1, other, 0, other, -5, CS_EQ, CS_REQUIRED)), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, w, CS_STRONG), CS_OK);
+    EXPECT(cs_edit_has(S, w) && !cs_edit_has(S, left));
+    EXPECT_STATUS(cs_suggest(S, w, 375), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, right), 359));
+    EXPECT_STATUS(cs_suggest(S, w, 414), CS_OK);
+    cs_update(S);
+    size_t n;
+    const cs_Var *changed = cs_changed(S, &n);
+    int saw_w = 0, saw_right = 0, saw_other = 0;
+    for (size_t k = 0; k < n; k++) {
+        saw_w |= changed[k] == w;
+        saw_right |= changed[k] == right;
+        saw_other |= changed[k] == other || changed[k] == left;
+    }
+    EXPECT(saw_w && saw_right && !saw_other);
+    cs_update(S);
+    cs_changed(S, &n);
+    EXPECT(n == 0);
+    EXPECT_STATUS(cs_edit_remove(S, w), CS_OK);
+    EXPECT(!cs_edit_has(S, w));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* Removing everything returns the tableau to empty, and ids are reused. */
+static void test_remove_everything(void)
+{
+    Mem m = { 0 };
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, test_alloc, &m);
+    cs_Var v[6];
+    for (int k = 0; k < 6; k++)
+        v[k] = var(S);
+    cs_Cons c[10];
+    for (int k = 0; k < 5; k++)
+        c[k] = cons(S, 1, v[k + 1], -1, v[k], -8, CS_EQ, CS_REQUIRED);
+    c[5] = cons(S, 1, v[0], 0, v[0], 0, CS_GE, CS_REQUIRED);
+    c[6] = cons(S, 1, v[5], 0, v[5], -100, CS_LE, CS_REQUIRED);
+    c[7] = cons(S, 1, v[0], 0, v[0], -50, CS_EQ, 750000);
+    c[8] = cons(S, 1, v[2], -1, v[1], -3, CS_GE, 250000);
+    c[9] = cons(S, 1, v[3], 0, v[3], -1, CS_LE, CS_WEAK);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, c, 10, NULL), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[5]), 90) && NEAR(cs_value(S, v[0]), 50)); /* v5 = v0 + 40; v0 == 50 @750 fits */
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    for (int k = 9; k >= 0; k--) {
+        EXPECT_STATUS(cs_remove(S, c[k]), CS_OK);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    }
+    cs_Stats st;
+    cs_stats(S, &st);
+    EXPECT(st.rows == 0 && st.terms == 0 && st.symbols == 6 && st.levels == 0);
+    cs_solver_free(S);
+    EXPECT(m.bytes == 0);
+}
+
+/* ---- status codes ------------------------------------------------------- */
+
+static void test_status_codes(void)
+{
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Var x = var(S);
+    cs_Cons c = cons(S, 1, x, 0, x, -1, CS_EQ, CS_REQUIRED);
+    cs_Cons id;
+    cs_Term bad_var = { 99, 1 }, nan_coef = { x, NAN }, inf_coef = { x, INFINITY }, huge = { x, 1e300 };
+
+    EXPECT_STATUS(cs_cons_new(S, &bad_var, 1, 0, CS_EQ, CS_REQUIRED, &id), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_cons_new(S, &nan_coef, 1, 0, CS_EQ, CS_REQUIRED, &id), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_cons_new(S, &inf_coef, 1, 0, CS_EQ, CS_REQUIRED, &id), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_cons_new(S, &huge, 1, 0, CS_EQ, CS_REQUIRED, &id), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_cons_new(S, NULL, 0, NAN, CS_EQ, CS_REQUIRED, &id), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_cons_new(S, NULL, 0, 0, CS_EQ, NAN, &id), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_cons_new(S, NULL, 0, 0, CS_EQ, 0.0, &id), CS_ERR_BAD_STRENGTH);
+    EXPECT_STATUS(cs_cons_new(S, NULL, 0, 0, CS_EQ, -5.0, &id), CS_ERR_BAD_STRENGTH);
+    EXPECT_STATUS(cs_cons_new(S, NULL, 0, 0, (cs_Relation)7, CS_REQUIRED, &id), CS_ERR_INVALID_ARG);
+    EXPECT_STATUS(cs_cons_new(S, NULL, 1, 0, CS_EQ, CS_REQUIRED, &id), CS_ERR_INVALID_ARG);
+    EXPECT_STATUS(cs_var_new(S, NULL), CS_ERR_INVALID_ARG);
+
+    EXPECT_STATUS(cs_add(S, c), CS_OK);
+    EXPECT_STATUS(cs_add(S, c), CS_ERR_DUPLICATE);
+    EXPECT_STATUS(cs_add(S, 12345), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_remove(S, 12345), CS_ERR_UNKNOWN);
+    cs_Cons idle = cons(S, 1, x, 0, x, -3, CS_LE, CS_WEAK);
+    EXPECT_STATUS(cs_remove(S, idle), CS_ERR_UNKNOWN);
+    /* 0 == 5, required */
+    cs_Cons zero5;
+    EXPECT_STATUS(cs_cons_new(S, NULL, 0, 5, CS_EQ, CS_REQUIRED, &zero5), CS_OK);
+    EXPECT_STATUS(cs_add(S, zero5), CS_ERR_UNSATISFIABLE);
+    EXPECT_STATUS(cs_add(S, cons(S, 1, x, 0, x, -2, CS_EQ, CS_REQUIRED)), CS_ERR_UNSATISFIABLE);
+
+    EXPECT_STATUS(cs_edit_add(S, x, CS_REQUIRED), CS_ERR_BAD_STRENGTH);
+    EXPECT_STATUS(cs_edit_add(S, x, 0), CS_ERR_BAD_STRENGTH);
+    EXPECT_STATUS(cs_edit_add(S, x, NAN), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_edit_add(S, 99, CS_STRONG), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_suggest(S, x, 3), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_edit_remove(S, x), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_edit_add(S, x, CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, x, CS_WEAK), CS_ERR_DUPLICATE);
+    EXPECT_STATUS(cs_suggest(S, x, NAN), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_suggest(S, x, INFINITY), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_suggest(S, x, 1e300), CS_ERR_INVALID_NUMBER);
+    EXPECT_STATUS(cs_suggest(S, x, 3), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), 1)); /* the required x == 1 wins over the edit */
+
+    EXPECT_STATUS(cs_cons_delete(S, c), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c), CS_ERR_UNKNOWN);
+    EXPECT(!cs_cons_is_added(S, c));
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), 3));
+    EXPECT(strcmp(cs_status_string(CS_ERR_UNSATISFIABLE), "unsatisfiable constraint") == 0);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* ---- refusals change nothing -------------------------------------------- */
+
+/* A small layout: a row of three views in a container of edited width. */
+typedef struct Layout {
+    cs_Solver *S;
+    cs_Var w, x[3], width[3];
+    cs_Cons portrait[8], landscape[8], conflicting[2];
+    int nport, nland;
+} Layout;
+
+static void layout_make(Layout *L, cs_Mode mode, cs_Alloc alloc, void *ud)
+{
+    cs_Solver *S = L->S = cs_solver_new(mode, alloc, ud);
+    L->w = var(S);
+    for (int k = 0; k < 3; k++) {
+        L->x[k] = var(S);
+        L->width[k] = var(S);
+    }
+    int n = 0;
+    L->portrait[n++] = cons(S, 1, L->x[0], 0, L->x[0], -8, CS_EQ, CS_REQUIRED);
+    L->portrait[n++] = cons(S, 1, L->x[1], -1, L->x[0], 0, CS_EQ, CS_REQUIRED);
+    L->portrait[n++] = cons(S, 1, L->x[2], -1, L->x[1], 0, CS_EQ, CS_REQUIRED);
+    for (int k = 0; k < 3; k++)
+        L->portrait[n++] = cons(S, 1, L->width[k], -1, L->w, 16, CS_EQ, CS_REQUIRED);
+    L->portrait[n++] = cons(S, 1, L->width[0], 0, L->w, -100, CS_GE, 750000);
+    L->nport = n;
+    n = 0;
+    L->landscape[n++] = cons(S, 1, L->x[0], 0, L->x[0], -8, CS_EQ, CS_REQUIRED);
+    L->landscape[n++] = cons(S, 1, L->x[1], -1, L->width[0], -8, CS_GE, CS_REQUIRED);
+    L->landscape[n++] = cons(S, 1, L->x[2], -1, L->width[1], -16, CS_EQ, CS_STRONG);
+    L->landscape[n++] = cons(S, 1, L->width[0], -1, L->width[1], 0, CS_EQ, CS_REQUIRED);
+    L->landscape[n++] = cons(S, 1, L->width[1], -1, L->width[2], 0, CS_EQ, CS_REQUIRED);
+    L->landscape[n++] = cons(S, 3, L->width[0], -1, L->w, 32, CS_EQ, CS_REQUIRED);
+    L->landscape[n++] = cons(S, 1, L->width[2], 0, L->w, -50, CS_LE, 250000);
+    L->nland = n;
+    L->conflicting[0] = cons(S, 1, L->x[0], 0, L->x[0], -9, CS_EQ, CS_REQUIRED);
+    L->conflicting[1] = cons(S, 1, L->x[0], 0, L->x[0], 0, CS_LE, CS_REQUIRED);
+}
+
+/* A script of operations; returns the status of step k. */
+static cs_Status layout_step(Layout *L, int k)
+{
+    cs_Solver *S = L->S;
+    switch (k) {
+    case 0: return cs_edit_add(S, L->w, CS_STRONG);
+    case 1: return cs_apply(S, NULL, 0, L->portrait, (size_t)L->nport, NULL);
+    case 2: return cs_suggest(S, L->w, 375);
+    case 3: return cs_suggest(S, L->w, 414);
+    case 4: return cs_apply(S, L->portrait, (size_t)L->nport, L->landscape, (size_t)L->nland, NULL);
+    case 5: return cs_suggest(S, L->w, 667);
+    case 6: return cs_remove(S, L->landscape[6]);
+    case 7: return cs_add(S, L->landscape[6]);
+    case 8: return cs_apply(S, L->landscape, (size_t)L->nland, L->portrait, (size_t)L->nport, NULL);
+    case 9: return cs_suggest(S, L->w, 320);
+    case 10: return cs_edit_remove(S, L->w);
+    case 11: return cs_edit_add(S, L->w, CS_MEDIUM);
+    case 12: return cs_suggest(S, L->w, 500);
+    default: return CS_OK;
+    }
+}
+#define LAYOUT_STEPS 13
+
+/* Refused operations between the steps of the script (once x0 == 8 is
+ * added), each checked to be refused and to change nothing. */
+static void layout_refusals(Layout *L)
+{
+    cs_Solver *S = L->S;
+    char *before = fingerprint(S);
+    cs_Cons added = cs_cons_is_added(S, L->portrait[0]) ? L->portrait[0] : L->landscape[0];
+    EXPECT_STATUS(cs_add(S, L->conflicting[0]), CS_ERR_UNSATISFIABLE);  /* x0 == 9 */
+    EXPECT_STATUS(cs_add(S, L->conflicting[1]), CS_ERR_UNSATISFIABLE);  /* x0 <= 0 */
+    EXPECT_STATUS(cs_apply(S, NULL, 0, L->conflicting, 2, NULL), CS_ERR_UNSATISFIABLE);
+    EXPECT_STATUS(cs_apply(S, &added, 1, L->conflicting, 2, NULL), CS_ERR_UNSATISFIABLE);
+    EXPECT_STATUS(cs_add(S, added), CS_ERR_DUPLICATE);
+    EXPECT_STATUS(cs_edit_add(S, L->x[1], CS_REQUIRED), CS_ERR_BAD_STRENGTH);
+    EXPECT_STATUS(cs_suggest(S, L->x[2], 10), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_remove(S, L->conflicting[0]), CS_ERR_UNKNOWN);
+    char *after = fingerprint(S);
+    EXPECT(strcmp(before, after) == 0);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    free(before);
+    free(after);
+}
+
+static void test_refusals_change_nothing(void)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        Layout a, b;
+        layout_make(&a, (cs_Mode)mode, NULL, NULL);
+        layout_make(&b, (cs_Mode)mode, NULL, NULL);
+        for (int k = 0; k < LAYOUT_STEPS; k++) {
+            EXPECT_STATUS(layout_step(&a, k), CS_OK);
+            if (k >= 1)
+                layout_refusals(&a);
+            EXPECT_STATUS(layout_step(&b, k), CS_OK);
+            cs_update(a.S);
+            cs_update(b.S);
+            /* Bit-identical to the twin that never saw a refusal. */
+            size_t n;
+            const double *va = cs_values(a.S, &n), *vb = cs_values(b.S, &n);
+            EXPECT(memcmp(va, vb, n * sizeof *va) == 0);
+            char *fa = fingerprint(a.S), *fb = fingerprint(b.S);
+            EXPECT(strcmp(fa, fb) == 0);
+            free(fa);
+            free(fb);
+        }
+        cs_solver_free(a.S);
+        cs_solver_free(b.S);
+    }
+}
+
+/* Every allocation of the script fails in turn: the failing step reports
+ * CS_ERR_NOMEM and changes nothing, the same step then succeeds, and the
+ * run ends where a run without failures ends, with no byte leaked. */
+static void test_every_allocation_fails(void)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        Layout ref;
+        layout_make(&ref, (cs_Mode)mode, NULL, NULL);
+        for (int k = 0; k < LAYOUT_STEPS; k++)
+            layout_step(&ref, k);
+        cs_update(ref.S);
+        char *want = fingerprint(ref.S);
+        long injected = 0;
+        for (long n = 1;; n++) {
+            Mem m = { 0 };
+            Layout L;
+            layout_make(&L, (cs_Mode)mode, test_alloc, &m);
+            long base = m.count;
+            m.fail_at = base + n;
+            int hit = 0;
+            for (int k = 0; k < LAYOUT_STEPS; k++) {
+                char *before = fingerprint(L.S);
+                cs_Status st = layout_step(&L, k);
+                if (st == CS_ERR_NOMEM) {
+                    hit = 1;
+                    char *after = fingerprint(L.S);
+                    EXPECT(strcmp(before, after) == 0);
+                    EXPECT_STATUS(cs_check_invariants(L.S), CS_OK);
+                    free(after);
+                    m.fail_at = 0;
+                    st = layout_step(&L, k);
+                }
+                EXPECT_STATUS(st, CS_OK);
+                free(before);
+            }
+            cs_update(L.S);
+            char *got = fingerprint(L.S);
+            EXPECT(strcmp(got, want) == 0);
+            free(got);
+            cs_solver_free(L.S);
+            EXPECT(m.bytes == 0 && m.allocations == 0);
+            if (!hit)
+                break;
+            injected++;
+            if (failed_here)
+                break;
+        }
+        EXPECT(injected > 50);
+        free(want);
+        cs_solver_free(ref.S);
+    }
+}
+
+/* cs_solver_new itself under failing allocation. */
+static void test_new_solver_out_of_memory(void)
+{
+    for (long n = 1; n < 10; n++) {
+        Mem m = { 0 };
+        m.fail_at = n;
+        cs_Solver *S = cs_solver_new(CS_WEIGHTED, test_alloc, &m);
+        cs_solver_free(S);
+        EXPECT(m.bytes == 0);
+    }
+}
+
+/* ---- conflicts ---------------------------------------------------------- */
+
+static int same_set(const cs_Cons *got, size_t n, const cs_Cons *want, size_t m)
+{
+    if (n != m)
+        return 0;
+    for (size_t k = 0; k < n; k++) {
+        int found = 0;
+        for (size_t j = 0; j < m; j++)
+            found |= got[k] == want[j];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+static void test_minimal_conflict(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var x = var(S), y = var(S), z = var(S);
+    cs_Cons a = cons(S, 1, x, 0, x, -10, CS_GE, CS_REQUIRED);     /* x >= 10 */
+    cs_Cons b = cons(S, 1, x, 0, x, -20, CS_LE, CS_REQUIRED);     /* x <= 20 */
+    cs_Cons c = cons(S, 1, y, 0, y, -5, CS_EQ, CS_REQUIRED);      /* y == 5 */
+    cs_Cons d = cons(S, 1, z, -1, x, 0, CS_EQ, CS_REQUIRED);      /* z == x */
+    cs_Cons e = cons(S, 1, z, 0, z, -100, CS_LE, CS_REQUIRED);    /* z <= 100 */
+    cs_Cons f = cons(S, 1, x, 0, x, -15, CS_EQ, CS_WEAK);         /* x == 15, weak */
+    cs_Cons add[] = { a, b, c, d, e, f };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add, 6, NULL), CS_OK);
+    cs_Cons bad = cons(S, 1, x, -1, y, -30, CS_EQ, CS_REQUIRED);  /* x == y + 30 */
+    EXPECT_STATUS(cs_add(S, bad), CS_ERR_UNSATISFIABLE);
+    const cs_Cons *ids;
+    size_t n;
+    cs_conflict(S, &ids, &n);
+    cs_Cons want[] = { b, c, bad };
+    EXPECT(same_set(ids, n, want, 3));
+
+    /* A cycle of equalities: every member is needed. */
+    cs_Var v[4];
+    for (int k = 0; k < 4; k++)
+        v[k] = var(S);
+    cs_Cons ring[4];
+    for (int k = 0; k < 3; k++)
+        ring[k] = cons(S, 1, v[k + 1], -1, v[k], 0, CS_EQ, CS_REQUIRED);
+    ring[3] = cons(S, 1, v[0], -1, v[3], -1, CS_EQ, CS_REQUIRED);
+    size_t at = 99;
+    EXPECT_STATUS(cs_apply(S, NULL, 0, ring, 4, &at), CS_ERR_UNSATISFIABLE);
+    EXPECT(at == 3);
+    cs_conflict(S, &ids, &n);
+    EXPECT(same_set(ids, n, ring, 4));
+
+    /* Inequalities only: 0 <= x - y <= 1 against x - y >= 3. */
+    cs_Cons lo = cons(S, 1, z, -1, y, 0, CS_GE, CS_REQUIRED);
+    cs_Cons hi = cons(S, 1, z, -1, y, -1, CS_LE, CS_REQUIRED);
+    cs_Cons two[] = { lo };
+    cs_apply(S, NULL, 0, two, 1, NULL);
+    EXPECT_STATUS(cs_add(S, hi), CS_ERR_UNSATISFIABLE); /* z = x in [10, 20], y = 5 */
+    cs_conflict(S, &ids, &n);
+    EXPECT(n >= 3);
+    for (size_t k = 0; k < n; k++)
+        EXPECT(ids[k] != e && ids[k] != f && ids[k] != lo);
+
+    /* A success clears the last conflict. */
+    EXPECT_STATUS(cs_remove(S, lo), CS_OK);
+    cs_conflict(S, &ids, &n);
+    EXPECT(n == 0);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* ---- determinism --------------------------------------------------------- */
+
+static void test_deterministic(void)
+{
+    Layout a, b;
+    layout_make(&a, CS_LEXICOGRAPHIC, NULL, NULL);
+    layout_make(&b, CS_LEXICOGRAPHIC, NULL, NULL);
+    for (int k = 0; k < LAYOUT_STEPS; k++) {
+        layout_step(&a, k);
+        layout_step(&b, k);
+    }
+    char *fa = fingerprint(a.S), *fb = fingerprint(b.S);
+    EXPECT(strcmp(fa, fb) == 0);
+    free(fa);
+    free(fb);
+    cs_solver_free(a.S);
+    cs_solver_free(b.S);
+}
+
+/* Many transitions: the id spaces are reused, so memory stays flat. */
+static void test_memory_flat(void)
+{
+    Mem m = { 0 };
+    Layout L;
+    layout_make(&L, CS_LEXICOGRAPHIC, test_alloc, &m);
+    for (int k = 0; k < 5; k++)
+        layout_step(&L, k);
+    size_t first = 0;
+    for (int round = 0; round < 2000; round++) {
+        EXPECT_STATUS(cs_apply(L.S, L.landscape, (size_t)L.nland, L.portrait, (size_t)L.nport, NULL), CS_OK);
+        EXPECT_STATUS(cs_apply(L.S, L.portrait, (size_t)L.nport, L.landscape, (size_t)L.nland, NULL), CS_OK);
+        if (round == 10)
+            first = m.bytes;
+    }
+    EXPECT(m.bytes <= first + first / 10);
+    EXPECT_STATUS(cs_check_invariants(L.S), CS_OK);
+    cs_solver_free(L.S);
+    EXPECT(m.bytes == 0);
+}
+
+int main(void)
+{
+    run("simple values", test_simple_values);
+    run("modes differ", test_modes_differ);
+    run("edit and changed", test_edit_and_changed);
+    run("remove everything", test_remove_everything);
+    run("status codes", test_status_codes);
+    run("refusals change nothing", test_refusals_change_nothing);
+    run("every allocation fails", test_every_allocation_fails);
+    run("new solver out of memory", test_new_solver_out_of_memory);
+    run("minimal conflict", test_minimal_conflict);
+    run("deterministic", test_deterministic);
+    run("memory flat", test_memory_flat);
+    printf("csolver: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}

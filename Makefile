@@ -1,0 +1,31 @@
+# AdaptiveLayout. `make demo` and `make test` work on a fresh machine:
+# they install what is missing (scripts/setup.sh), then build and run.
+SHARED ?= ../shared
+export SHARED
+
+.PHONY: all setup build demo test bench clean
+
+all: build
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	swift build -c release
+
+# The main job: replay every workload's M trace through CSolver and
+# kiwisolver in one run and print the phase times side by side.
+demo: build
+	python3 Benchmarks/compare.py --sizes M --runs 3
+
+# Every test: the C core under ASan and UBSan, the C example, swift test,
+# lpcheck in both modes, and agreement with kiwisolver at sizes S and M.
+test: setup
+	scripts/test.sh
+
+# Phase times at S, M and L against kiwisolver (kiwi stops at 120 s a phase).
+bench: build
+	python3 Benchmarks/compare.py --sizes S,M,L --runs 5
+
+clean:
+	rm -rf .build .build-tests .build-traces

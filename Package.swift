@@ -1,0 +1,45 @@
+// swift-tools-version: 6.2
+//
+// AdaptiveLayout: a cross-platform Auto Layout engine.
+//
+// MARK: - Modules
+//   CSolver       the C incremental simplex core (C11, no Swift knowledge)
+//   Cassowary     a thin Swift wrapper over CSolver
+//   solver-bench  trace replayer for benchmarks and differential tests (C)
+import PackageDescription
+
+let package = Package(
+    name: "AdaptiveLayout",
+    products: [
+        .library(name: "csolver", type: .static, targets: ["CSolver"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .executable(name: "solver-bench", targets: ["solver-bench"]),
+    ],
+    targets: [
+        .target(
+            name: "CSolver",
+            path: "CSolver",
+            exclude: ["README.md", "tests", "examples"],
+            sources: ["src"],
+            publicHeadersPath: "include",
+            cSettings: [.define("NDEBUG", .when(configuration: .release))]
+        ),
+        .executableTarget(
+            name: "solver-bench",
+            dependencies: ["CSolver"],
+            path: "Benchmarks/solver-bench",
+            cSettings: [.define("_GNU_SOURCE")]
+        ),
+        .target(
+            name: "Cassowary",
+            dependencies: ["CSolver"],
+            path: "Sources/Cassowary"
+        ),
+        .testTarget(
+            name: "CassowaryTests",
+            dependencies: ["Cassowary"],
+            path: "Tests/CassowaryTests"
+        ),
+    ],
+    cLanguageStandard: .c11
+)

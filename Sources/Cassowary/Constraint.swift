@@ -1,0 +1,49 @@
+/// A linear constraint `expression OP 0` with a strength.
+///
+/// Build one with the relation operators (`x + 2 * y >= 10`) and give it a
+/// strength with ``withStrength(_:)``. A constraint has identity: each one
+/// made is distinct, and adding the same one twice is a duplicate.
+public struct Constraint: Hashable, Sendable, CustomStringConvertible {
+    public enum Relation: Sendable, CustomStringConvertible {
+        case equal, lessThanOrEqual, greaterThanOrEqual
+
+        public var description: String {
+            switch self {
+            case .equal: "=="
+            case .lessThanOrEqual: "<="
+            case .greaterThanOrEqual: ">="
+            }
+        }
+    }
+
+    final class Identity: Sendable {}
+
+    /// The left side minus the right side.
+    public let expression: Expression
+    public let relation: Relation
+    public let strength: Strength
+    let identity: Identity
+
+    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
+        self.expression = expression
+        self.relation = relation
+        self.strength = strength
+        self.identity = Identity()
+    }
+
+    /// A new constraint like this one with another strength.
+    public func withStrength(_ strength: Strength) -> Constraint {
+        Constraint(expression, relation, strength: strength)
+    }
+
+    public static func == (a: Constraint, b: Constraint) -> Bool { a.identity === b.identity }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
+
+    public var description: String {
+        var lhs = Expression(terms: expression.terms)
+        let rhs = -expression.constant
+        if lhs.terms.isEmpty { lhs.constant = 0 }
+        return "\(lhs) \(relation) \(rhs == 0 ? 0 : rhs)" + (strength.isRequired ? "" : " @\(strength)")
+    }
+}

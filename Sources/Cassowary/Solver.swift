@@ -1,0 +1,186 @@
+/// An incremental constraint solver: the Swift face of CSolver.
+///
+/// ```swift
+/// let solver = Solver(mode: .lexicographic)
+/// let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+/// try solver.add(x + y == 100)
+/// try solver.add((x >= 2 * y).withStrength(.strong))
+/// try solver.addEditVariable(y, strength: .medium)
+/// try solver.suggestValue(40, for: y)
+/// solver.updateVariables()
+/// solver.value(of: x)  // 60
+/// ```
+///
+/// Every operation that throws changes nothing when it throws. A solver is
+/// not thread-safe; separate solvers may be used on separate threads.
+public final class Solver {
+    /// How non-required constraints are traded against each other.
+    public enum Mode: Sendable {
+        /// kiwi's rule: minimise the sum of strength times violation.
+        case weighted
+        /// Auto Layout's rule: higher strengths first; within a strength,
+        /// every constraint weighs 1.
+        case lexicographic
+    }
+
+    public struct Statistics: Sendable {
+        public let rows, terms, symbols, levels, pivots, bytes: Int
+    }
+
+    public let mode: Mode
+    private let handle: SolverHandle
+    private var names: [String] = []
+    private var added: [Constraint: UInt32] = [:]
+    private var byID: [UInt32: Constraint] = [:]
+
+    /// A new solver. Traps only if memory for the empty solver runs out.
+    public init(mode: Mode = .lexicographic) {
+        guard let handle = SolverHandle(mode: mode) else { fatalError("CSolver: out of memory") }
+        self.mode = mode
+        self.handle = handle
+    }
+
+    /// A new variable, value 0. Traps only if memory runs out.
+    public func makeVariable(_ name: String = "") -> Variable {
+        switch handle.newVariable() {
+        case .success(let id):
+            names.append(name)
+            return Variable(id: id, owner: ObjectIdentifier(self), name: name)
+        case .failure(let error):
+            fatalError("CSolver: \(error)")
+        }
+    }
+
+    // MARK: - Constraints
+
+    /// Whether the constraint is added.
+    public func contains(_ constraint: Constraint) -> Bool { added[constraint] != nil }
+
+    /// Every added constraint.
+    public var constraints: [Constraint] { Array(added.keys) }
+
+    public func add(_ constraint: Constraint) throws(SolverError) {
+        try apply(removing: [], adding: [constraint])
+    }
+
+    public func remove(_ constraint: Constraint) throws(SolverError) {
+        try apply(removing: [constraint], adding: [])
+    }
+
+    /// Adds several constraints as one change set: all or nothing, one re-optimisation.
+    public func add(_ constraints: [Constraint]) throws(SolverError) {
+        try apply(removing: [], adding: constraints)
+    }
+
+    /// A change set: removes, then adds, then re-optimises once. All or
+    /// nothing: on failure nothing changed.
+    public func apply(removing: [Constraint], adding: [Constraint]) throws(SolverError) {
+        var removeIDs: [UInt32] = []
+        removeIDs.reserveCapacity(removing.count)
+        for c in removing {
+            guard let id = added[c] else { throw .unknownConstraint }
+            removeIDs.append(id)
+        }
+        var made: [UInt32] = []
+        var addIDs: [UInt32] = []
+        addIDs.reserveCapacity(adding.count)
+        var pending: [UInt32: Constraint] = [:]
+        func discardMade() { for id in made { handle.deleteConstraint(id) } }
+        for c in adding {
+            if let id = added[c] {
+                addIDs.append(id) // the C side reports the duplicate, in order
+                continue
+            }
+            if let id = pending.first(where: { $0.value == c })?.key {
+                addIDs.append(id)
+                continue
+            }
+            for t in c.expression.terms where t.variable.owner != ObjectIdentifier(self) {
+                discardMade()
+                throw .unknownVariable
+            }
+            switch handle.newConstraint(c, variableID: { $0.id }) {
+            case .success(let id):
+                made.append(id)
+                pending[id] = c
+                addIDs.append(id)
+            case .failure(let error):
+                discardMade()
+                throw error
+            }
+        }
+        switch handle.apply(remove: removeIDs, add: addIDs) {
+        case .success:
+            for c in removing {
+                if let id = added.removeValue(forKey: c) {
+                    byID[id] = nil
+                    handle.deleteConstraint(id)
+                }
+            }
+            for (id, c) in pending {
+                added[c] = id
+                byID[id] = c
+            }
+        case .failure(let failure):
+            var thrown = failure.error
+            if case .unsatisfiable = failure.error {
+                let conflict = handle.conflict().compactMap { byID[$0] ?? pending[$0] }
+                thrown = .unsatisfiable(conflict: conflict)
+            }
+            discardMade()
+            throw thrown
+        }
+    }
+
+    // MARK: - Edit variables
+
+    public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+        try own(variable)
+        try handle.addEdit(variable.id, strength: strength.value).get()
+    }
+
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        try own(variable)
+        try handle.removeEdit(variable.id).get()
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        variable.owner == ObjectIdentifier(self) && handle.hasEdit(variable.id)
+    }
+
+    /// Suggests a value for an edit variable and re-solves.
+    public func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+        try own(variable)
+        try handle.suggest(variable.id, value).get()
+    }
+
+    // MARK: - Values
+
+    /// Brings every value up to date; ``changedVariables`` then lists the
+    /// variables whose values changed since the previous update.
+    public func updateVariables() { handle.update() }
+
+    /// The value as of the last ``updateVariables()``.
+    public func value(of variable: Variable) -> Double {
+        variable.owner == ObjectIdentifier(self) ? handle.value(variable.id) : 0
+    }
+
+    /// The variables whose values changed in the last ``updateVariables()``.
+    public var changedVariables: [Variable] {
+        handle.changed().map { Variable(id: $0, owner: ObjectIdentifier(self), name: names[Int($0)]) }
+    }
+
+    // MARK: - Inspection
+
+    public var statistics: Statistics { handle.statistics() }
+
+    /// Whether the solver's internal invariants hold (for tests).
+    public var invariantsHold: Bool { handle.invariantsHold() }
+
+    /// A readable dump of the tableau.
+    public func dump() -> String { handle.dump() }
+
+    private func own(_ v: Variable) throws(SolverError) {
+        guard v.owner == ObjectIdentifier(self) else { throw .unknownVariable }
+    }
+}

@@ -1,0 +1,154 @@
+import Cassowary
+import Testing
+
+/// Values are compared within this tolerance (the solver's own is 1e-8).
+private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * (1 + abs(b)) }
+
+@Suite("Expressions")
+struct ExpressionTests {
+    @Test func operatorsBuildLinearExpressions() {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        let c = x + 2 * y >= 10
+        #expect(c.relation == .greaterThanOrEqual)
+        #expect(c.expression.constant == -10)
+        #expect(c.expression.terms.map(\.coefficient) == [1, 2])
+        #expect(c.description == "x + 2.0 * y >= 10.0")
+        #expect((x - y / 2 == 3).withStrength(.weak).description == "x - 0.5 * y == 3.0 @weak")
+    }
+
+    @Test func constraintsHaveIdentity() {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        let a = x == 1, b = x == 1
+        #expect(a != b)
+        #expect(a == a)
+    }
+
+    @Test func autoLayoutPrioritiesMapToStrengths() {
+        #expect(Strength(priority: 1000) == .required)
+        #expect(Strength(priority: 750).value == 750_000)
+        #expect(Strength(priority: 250) < Strength(priority: 251))
+    }
+}
+
+@Suite("Solver")
+struct SolverTests {
+    /// The kiwi README example: x1 + x2 == 40 ... (values chosen here, checked by hand).
+    @Test func solvesAndEdits() throws {
+        let s = Solver(mode: .lexicographic)
+        let left = s.makeVariable("left"), width = s.makeVariable("width"), right = s.makeVariable("right")
+        try s.add(left == 20)
+        try s.add(right == left + width)
+        try s.add((width >= 100).withStrength(.strong))
+        try s.addEditVariable(right, strength: .medium)
+        try s.suggestValue(300, for: right)
+        s.updateVariables()
+        #expect(near(s.value(of: width), 280))
+        try s.suggestValue(50, for: right) // width >= 100 is stronger than the edit
+        s.updateVariables()
+        #expect(near(s.value(of: width), 100) && near(s.value(of: right), 120))
+        #expect(Set(s.changedVariables) == [width, right])
+        #expect(s.invariantsHold)
+    }
+
+    @Test func weightedAndLexicographicDiffer() throws {
+        for mode in [Solver.Mode.weighted, .lexicographic] {
+            let s = Solver(mode: mode)
+            let x = s.makeVariable("x")
+            try s.add((x == 0).withStrength(Strength(2)))
+            for _ in 0..<3 { try s.add((x == 10).withStrength(Strength(1))) }
+            s.updateVariables()
+            #expect(near(s.value(of: x), mode == .weighted ? 10 : 0))
+        }
+    }
+
+    @Test func refusalsThrowTypedErrorsAndChangeNothing() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        let pin = x == 10
+        try s.add(pin)
+        try s.add(y >= x + 5)
+        s.updateVariables()
+        let before = s.dump()
+
+        #expect(throws: SolverError.duplicateConstraint) { try s.add(pin) }
+        #expect(throws: SolverError.unknownConstraint) { try s.remove(x == 3) }
+        #expect(throws: SolverError.badStrength) { try s.addEditVariable(x, strength: .required) }
+        #expect(throws: SolverError.unknownEditVariable) { try s.suggestValue(1, for: y) }
+        #expect(throws: SolverError.invalidNumber) { try s.add(x == .nan) }
+        let other = Solver().makeVariable("z")
+        #expect(throws: SolverError.unknownVariable) { try s.add(other == 1) }
+
+        let clash = y <= 12
+        do {
+            try s.add(clash)
+            Issue.record("y <= 12 should be refused")
+        } catch let error {
+            guard case .unsatisfiable(let conflict) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(Set(conflict).count == 3 && Set(conflict).contains(clash) && Set(conflict).contains(pin))
+        }
+        #expect(s.dump() == before)
+        #expect(!s.contains(clash))
+    }
+
+    @Test func changeSetsAreAllOrNothing() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        let portrait = [x >= 0, x == 375]
+        let landscape = [x >= 0, x == 667]
+        try s.add(portrait)
+        try s.apply(removing: portrait, adding: landscape)
+        s.updateVariables()
+        #expect(near(s.value(of: x), 667))
+        #expect(throws: SolverError.self) { try s.apply(removing: landscape, adding: [x == 1, x == 2]) }
+        s.updateVariables()
+        #expect(near(s.value(of: x), 667))
+        #expect(landscape.allSatisfy(s.contains))
+        #expect(s.constraints.count == 2)
+    }
+
+    @Test func statisticsReportTheTableau() throws {
+        let s = Solver()
+        let v = (0..<10).map { s.makeVariable("v\($0)") }
+        try s.add(v[0] == 0)
+        for k in 1..<10 { try s.add(v[k] == v[k - 1] + 8) }
+        s.updateVariables()
+        #expect(near(s.value(of: v[9]), 72))
+        #expect(s.statistics.rows == 10)
+        #expect(s.statistics.levels == 0) // lexicographic: a level exists only while its strength is used
+        #expect(s.dump().contains("Tableau"))
+    }
+}
+
+@Suite("README")
+struct ReadmeTests {
+    /// The Swift example of README.md, line for line.
+    @Test func swiftExample() throws {
+        let solver = Solver(mode: .lexicographic)
+        let w = solver.makeVariable("w"), left = solver.makeVariable("left")
+        let width = solver.makeVariable("width")
+        let portrait = [left == 16, left + width == w - 16]
+        let landscape = [left == 44, left + width == w - 44]
+        try solver.add(portrait)
+        try solver.add((width >= 300).withStrength(Strength(priority: 750)))
+        try solver.addEditVariable(w, strength: .strong)
+        try solver.suggestValue(375, for: w)
+        solver.updateVariables()
+        #expect(solver.value(of: width) == 343)
+        try solver.apply(removing: portrait, adding: landscape)
+        do {
+            try solver.add(left == 20)
+            Issue.record("left == 20 should be refused")
+        } catch {
+            if case .unsatisfiable(let conflict) = error {
+                #expect(Set(conflict.map(\.description)) == ["left == 44.0", "left == 20.0"])
+            } else {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Every test of the project, one stage after another; a summary of all of
+# them closes the output as `tests: N passed, N failed`.
+#
+#   LPCHECK_CASES   cases per lpcheck mode (default 3000)
+#   SHARED          the shared folder (default ../shared)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared}
+CASES=${LPCHECK_CASES:-3000}
+BUILD=.build-tests
+mkdir -p "$BUILD"
+total_pass=0 total_fail=0 stages_failed=()
+
+# Adds the counts of the last "N passed, N failed" line of a log.
+count() {
+    local line
+    line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$2" | tail -n 1)
+    if [ -z "$line" ]; then
+        total_fail=$((total_fail + 1))
+        return
+    fi
+    total_pass=$((total_pass + $(awk '{print $1}' <<<"$line")))
+    total_fail=$((total_fail + $(awk '{print $3}' <<<"$line")))
+}
+
+stage() { # NAME LOG COMMAND...: runs it, keeps its output in LOG
+    local name=$1 log=$2
+    shift 2
+    echo "== $name"
+    "$@" 2>&1 | tee "$log"
+    local rc=${PIPESTATUS[0]}
+    [ "$rc" -eq 0 ] || stages_failed+=("$name")
+}
+
+# 1. The C core under AddressSanitizer (with leak checks) and UBSan.
+stage "C core (ASan, UBSan)" "$BUILD/c.log" bash -c "
+    clang -std=c11 -g -O1 -fuse-ld=lld -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+        -fno-omit-frame-pointer -Wall -Wextra -Werror -ICSolver/include CSolver/src/*.c CSolver/tests/cs_test.c \
+        -lm -o $BUILD/cs_test 2>&1 | grep -v 'Cannot export' ;
+    ASAN_OPTIONS=detect_leaks=1 $BUILD/cs_test"
+count c "$BUILD/c.log"
+
+# 2. Release build: solver-bench and the static library, and the plain C example.
+stage "release build" "$BUILD/build.log" swift build -c release
+BIN=$(swift build -c release --show-bin-path)
+stage "C example with cc" "$BUILD/example.log" bash -c "
+    cc -std=c11 -Wall CSolver/examples/row_of_buttons.c -I CSolver/include -L'$BIN' -lcsolver -lm \
+        -o $BUILD/row_of_buttons && $BUILD/row_of_buttons"
+if grep -q 'unsatisfiable constraint (2 constraints conflict)' "$BUILD/example.log"; then
+    total_pass=$((total_pass + 1)); else total_fail=$((total_fail + 1)); fi
+
+# 3. Swift tests.
+stage "swift test" "$BUILD/swift.log" swift test
+n=$(grep -Eo 'Test run with [0-9]+ tests' "$BUILD/swift.log" | grep -Eo '[0-9]+' | tail -n 1)
+if grep -q 'Test run with .* passed' "$BUILD/swift.log"; then total_pass=$((total_pass + ${n:-0}));
+else total_fail=$((total_fail + 1)); fi
+
+# 4. lpcheck: an independent LP optimum, both modes.
+stage "lpcheck weighted ($CASES cases)" "$BUILD/lp-w.log" \
+    python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" -- "$BIN/solver-bench" replay
+count lp "$BUILD/lp-w.log"
+stage "lpcheck lexicographic ($CASES cases)" "$BUILD/lp-l.log" \
+    python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
+count lp "$BUILD/lp-l.log"
+
+# 5. kiwisolver's replays of every workload at S and M: same check lines.
+stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
+    env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BIN/solver-bench"
+count kiwi "$BUILD/kiwi.log"
+
+echo
+if [ ${#stages_failed[@]} -gt 0 ]; then
+    echo "failed stages: ${stages_failed[*]}"
+    [ "$total_fail" -gt 0 ] || total_fail=${#stages_failed[@]}
+fi
+echo "tests: $total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ] && [ ${#stages_failed[@]} -eq 0 ]
