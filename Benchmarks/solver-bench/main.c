@@ -4,7 +4,10 @@
  * says, so that its output compares line for line with
  * ../shared/bench/replay_kiwisolver.py.
  *
- *     solver-bench replay [--lexicographic] TRACE
+ *     solver-bench replay [--lexicographic] [--stats] TRACE
+ *
+ * --stats writes the tableau's size after each phase to stderr (rows,
+ * nonzero terms, pivots so far, bytes held).
  *
  * Built in release with symbols and frame pointers: `perf record -g
  * solver-bench replay T` shows where the time goes.
@@ -136,7 +139,16 @@ static size_t apply_run(Replay *R, size_t i)
     return end;
 }
 
-static int replay(const char *path, cs_Mode mode)
+static void print_stats(const cs_Solver *s, const char *phase)
+{
+    cs_Stats st;
+    cs_stats(s, &st);
+    fprintf(stderr, "stats %s: rows %zu terms %zu (%.1f a row) symbols %zu levels %zu pivots %zu bytes %zu\n",
+            phase, st.rows, st.terms, st.rows ? (double)st.terms / (double)st.rows : 0.0, st.symbols,
+            st.levels, st.pivots, st.bytes);
+}
+
+static int replay(const char *path, cs_Mode mode, int stats)
 {
     Trace t;
     char err[512];
@@ -183,6 +195,8 @@ static int replay(const char *path, cs_Mode mode)
             double stop = now_ms();
             if (phase >= 0)
                 printf("phase %s %.3f\n", t.phases[phase], elapsed + stop - started);
+            if (phase >= 0 && stats)
+                print_stats(R.solver, t.phases[phase]);
             fwrite(R.out.p, 1, R.out.n, stdout);
             R.out.n = 0;
             phase = (long)op->arg;
@@ -231,6 +245,8 @@ static int replay(const char *path, cs_Mode mode)
     double stop = now_ms();
     if (phase >= 0)
         printf("phase %s %.3f\n", t.phases[phase], elapsed + stop - started);
+    if (phase >= 0 && stats)
+        print_stats(R.solver, t.phases[phase]);
     fwrite(R.out.p, 1, R.out.n, stdout);
     fflush(stdout);
 
@@ -243,7 +259,7 @@ static int replay(const char *path, cs_Mode mode)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: solver-bench replay [--lexicographic] TRACE\n"
+            "usage: solver-bench replay [--lexicographic] [--stats] TRACE\n"
             "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
             "  then the check, value and error lines that phase produced.\n");
     return 2;
@@ -255,14 +271,18 @@ int main(int argc, char **argv)
         return usage();
     if (strcmp(argv[1], "replay") == 0) {
         cs_Mode mode = CS_WEIGHTED;
-        int k = 2;
-        if (k < argc && strcmp(argv[k], "--lexicographic") == 0) {
-            mode = CS_LEXICOGRAPHIC;
-            k++;
+        int k = 2, stats = 0;
+        for (; k < argc && argv[k][0] == '-'; k++) {
+            if (strcmp(argv[k], "--lexicographic") == 0)
+                mode = CS_LEXICOGRAPHIC;
+            else if (strcmp(argv[k], "--stats") == 0)
+                stats = 1;
+            else
+                return usage();
         }
         if (k + 1 != argc)
             return usage();
-        return replay(argv[k], mode);
+        return replay(argv[k], mode, stats);
     }
     return usage();
 }

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static bool is_level_slot(const cs_Solver *S, int32_t slot)
 {
@@ -41,6 +42,41 @@ static bool in_column(const cs_Solver *S, Sym s, int32_t slot)
 
 #define CHECK(c) do { if (!(c)) return CS_ERR_INTERNAL; } while (0)
 
+/* I6: references form no cycle. Kahn's algorithm over variable rows:
+ * repeatedly retire rows whose references are all retired. Quadratic in the
+ * worst case; for tests only. */
+static bool acyclic(const cs_Solver *S)
+{
+    size_t left = 0;
+    for (uint32_t k = 0; k < S->nslot; k++)
+        if (S->rows[k].basic != 0 && S->kind[S->rows[k].basic] == SYM_EXTERNAL)
+            left++;
+    uint8_t *done = S->alloc(S->ud, NULL, 0, S->nslot + 1);
+    if (done == NULL)
+        return true; /* cannot check without memory; the other checks stand */
+    memset(done, 0, S->nslot + 1);
+    bool progress = true;
+    while (left > 0 && progress) {
+        progress = false;
+        for (uint32_t k = 0; k < S->nslot; k++) {
+            const Row *r = &S->rows[k];
+            if (done[k] || r->basic == 0 || S->kind[r->basic] != SYM_EXTERNAL)
+                continue;
+            bool ready = true;
+            for (int32_t t = 0; t < r->n && ready; t++)
+                if (S->kind[r->sym[t]] == SYM_EXTERNAL && S->basic[r->sym[t]] >= 0)
+                    ready = done[S->basic[r->sym[t]]];
+            if (ready) {
+                done[k] = 1;
+                left--;
+                progress = true;
+            }
+        }
+    }
+    S->alloc(S->ud, done, S->nslot + 1, 0);
+    return left == 0;
+}
+
 cs_Status cs_check_invariants(const cs_Solver *S)
 {
     if (S == NULL)
@@ -67,7 +103,8 @@ cs_Status cs_check_invariants(const cs_Solver *S)
             CHECK(s != 0 && s < S->nsym && S->kind[s] != SYM_NONE);
             CHECK(t == 0 || r->sym[t - 1] < s);        /* I1 */
             CHECK(r->coef[t] != 0.0 && isfinite(r->coef[t]));
-            CHECK(S->basic[s] < 0);                      /* I2 */
+            if (S->basic[s] >= 0)                        /* I2, I6 */
+                CHECK(S->kind[s] == SYM_EXTERNAL && r->basic != 0 && S->kind[r->basic] == SYM_EXTERNAL);
             CHECK(in_column(S, s, (int32_t)k));          /* I3 */
             if (objective || cs_restricted(S, r->basic))
                 CHECK(S->kind[s] != SYM_EXTERNAL);       /* I5 */
@@ -92,7 +129,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
     }
     for (int32_t l = 0; l + 1 < S->nlevels; l++)
         CHECK(S->levels[l].strength > S->levels[l + 1].strength);
-    return CS_OK;
+    return acyclic(S) ? CS_OK : CS_ERR_INTERNAL;
 }
 
 static void emit(void (*write)(void *, const char *, size_t), void *ud, const char *fmt, ...)

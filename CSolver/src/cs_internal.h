@@ -20,11 +20,14 @@
  * Invariants (checked by cs_check_invariants)
  *   I1  a row's symbols are strictly increasing and no coefficient is below
  *       CS_EPS in magnitude;
- *   I2  a basic symbol appears in no row but its own, nor in the objective;
+ *   I2  a basic restricted symbol appears in no row but its own, nor in
+ *       the objective;
  *   I3  column superset: if row slot r holds symbol s, r is in col[s];
  *   I4  every restricted basic row has constant >= -CS_EPS (feasible);
  *   I5  external variables never appear in a restricted row or in the
- *       objective (so a parametric external has reduced cost 0).
+ *       objective (so a parametric external has reduced cost 0);
+ *   I6  a basic external variable appears only in rows of other external
+ *       variables, as a reference, and references form no cycle.
  *
  * Data layout
  *   Rows live in one array of slots (Row), reused through a free list, so
@@ -179,6 +182,9 @@ struct cs_Solver {
     uint8_t *dirty;            /* value may have changed since cs_update */
     cs_Var *dirty_list; uint32_t ndirty;
     cs_Var *changed; uint32_t nchanged;
+    uint32_t *vdone, *vpushed; /* evaluation stamps of cs_update */
+    cs_Var *vstack;            /* its explicit DFS stack (chains are deep) */
+    uint32_t eval_stamp;
 
     /* Scratch for merges (owned) and the infeasible rows of a dual pass. */
     Sym *tmp_sym; double *tmp_coef; int32_t tmp_cap;

@@ -13,6 +13,21 @@
  *   which each error symbol weighs 1, so no violation at a lower level can
  *   buy any improvement at a higher one.
  *
+ * Reference rows
+ *   A row whose basic symbol is a user variable may hold other basic user
+ *   variables as terms ("references") instead of their rows: the rows of
+ *   variables form a DAG over the constraints as written, and a variable's
+ *   value is evaluated through it (cs_values.c). Restricted rows and the
+ *   objective, which are all that pivoting reads, stay fully substituted and
+ *   hold no user variable at all (I5). This is what keeps chains short: in
+ *   kiwi's tableau, a view stacked below N others holds N parameters (every
+ *   dummy and slack above it); here it holds the two it was placed against.
+ *   Removing a variable's defining constraint turns the variable into a
+ *   parameter, and every reference to it stays a true equation. A variable
+ *   never enters the basis by a pivot (the objective and restricted rows do
+ *   not hold it), only as the subject of a new row, so no reference needs
+ *   updating when it does.
+ *
  * Determinism
  *   Entering symbols are chosen by lowest id among the candidates (Bland's
  *   rule, which also rules out cycling), ratio-test ties by lowest basic
@@ -293,8 +308,8 @@ static bool level_users(cs_Solver *S, double strength, int32_t delta)
 
 /*
  * Row (1) for a constraint, in a new slot with no basic symbol yet (kiwi's
- * createRow): its expression with basic variables substituted, plus its
- * markers; sign flipped so that the constant is >= 0.
+ * createRow): its expression, plus its markers. Basic variables are not
+ * substituted yet: see expand_references.
  */
 static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
 {
@@ -303,14 +318,10 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
         return CS_ERR_NOMEM;
     Cons *c = &S->cons[id];
     S->rows[slot].constant = c->constant;
-    for (uint32_t k = 0; k < c->nterms; k++) {
-        Sym s = S->var_sym[c->terms[k].var];
-        double a = c->terms[k].coefficient;
-        bool ok = S->basic[s] >= 0 ? cs_row_axpy(S, slot, a, S->basic[s], 0)
-                                   : cs_row_add_term(S, slot, s, a);
-        if (!ok)
+    /* Basic variables stay as references (section "Reference rows"). */
+    for (uint32_t k = 0; k < c->nterms; k++)
+        if (!cs_row_add_term(S, slot, S->var_sym[c->terms[k].var], c->terms[k].coefficient))
             return CS_ERR_NOMEM;
-    }
     bool required = cs_is_required(c->strength);
     Sym marker = 0, other = 0;
     bool ok = true;
@@ -336,12 +347,6 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
     c = &S->cons[id];
     c->marker = marker;
     c->other = other;
-    Row *r = &S->rows[slot];
-    if (r->constant < 0.0) {
-        r->constant = -r->constant;
-        for (int32_t k = 0; k < r->n; k++)
-            r->coef[k] = -r->coef[k];
-    }
     *out = slot;
     return CS_OK;
 }
@@ -422,6 +427,47 @@ static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
     return eliminate(S, art) && cs_sym_release(S, art) ? CS_OK : CS_ERR_NOMEM;
 }
 
+/*
+ * A variable of the new row that no other row holds: the row can be solved
+ * for it as it stands, references and all, because nothing can reach it
+ * through a reference (so no cycle), and its coefficient is final (no
+ * reference can add to it). Layouts add most constraints this way: each
+ * position or size is defined once, from items defined before. Lowest id.
+ */
+static Sym fresh_subject(cs_Solver *S, int32_t slot)
+{
+    const Row *r = &S->rows[slot];
+    for (int32_t k = 0; k < r->n; k++) {
+        Sym s = r->sym[k];
+        if (S->kind[s] != SYM_EXTERNAL || S->basic[s] >= 0)
+            continue;
+        const Column *c = &S->col[s];
+        bool elsewhere = false;
+        for (int32_t m = 0; m < c->n && !elsewhere; m++)
+            elsewhere = c->slot[m] != slot && cs_row_coef(&S->rows[c->slot[m]], s) != 0.0;
+        if (!elsewhere)
+            return s;
+    }
+    return 0;
+}
+
+/* Substitutes every reference of row slot, recursively, leaving it over
+ * parametric symbols only: the row kiwi's createRow would have built. */
+static bool expand_references(cs_Solver *S, int32_t slot)
+{
+    for (;;) {
+        const Row *r = &S->rows[slot];
+        Sym ref = 0;
+        for (int32_t k = 0; k < r->n && ref == 0; k++)
+            if (S->kind[r->sym[k]] == SYM_EXTERNAL && S->basic[r->sym[k]] >= 0)
+                ref = r->sym[k];
+        if (ref == 0)
+            return true;
+        if (!cs_row_axpy(S, slot, cs_row_coef(r, ref), S->basic[ref], ref))
+            return false;
+    }
+}
+
 /* Adds constraint id to the tableau without re-optimising the objective. */
 cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
 {
@@ -432,22 +478,35 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
     cs_Status st = create_row(S, id, &slot);
     if (st != CS_OK)
         return st;
-    Cons *c = &S->cons[id];
-    Row *r = &S->rows[slot];
-    Sym subject = choose_subject(S, r, c);
-    if (subject == 0 && all_dummies(S, r)) {
-        if (!near_zero(r->constant)) {
-            cs_conflict_note(S, slot, id);
-            return CS_ERR_UNSATISFIABLE;
+    Sym subject = fresh_subject(S, slot);
+    if (subject == 0) {
+        /* kiwi's path, on the fully substituted row. */
+        if (!expand_references(S, slot))
+            return CS_ERR_NOMEM;
+        const Cons *c = &S->cons[id];
+        Row *r = &S->rows[slot];
+        if (r->constant < 0.0) { /* so that a marker subject starts feasible */
+            r->constant = -r->constant;
+            for (int32_t k = 0; k < r->n; k++)
+                r->coef[k] = -r->coef[k];
         }
-        subject = c->marker;
+        subject = choose_subject(S, r, c);
+        if (subject == 0 && all_dummies(S, r)) {
+            if (!near_zero(r->constant)) {
+                cs_conflict_note(S, slot, id);
+                return CS_ERR_UNSATISFIABLE;
+            }
+            subject = c->marker;
+        }
     }
     if (subject == 0) {
         st = add_with_artificial(S, slot, id);
-    } else {
-        if (!cs_row_solve_for(S, slot, subject) || !cs_set_basic(S, subject, slot) ||
-            !substitute(S, subject, slot))
-            st = CS_ERR_NOMEM;
+    } else if (!cs_row_solve_for(S, slot, subject) || !cs_set_basic(S, subject, slot)) {
+        st = CS_ERR_NOMEM;
+    } else if (cs_restricted(S, subject) && !substitute(S, subject, slot)) {
+        /* A variable subject is left as a reference in the rows that hold
+         * it (all of them variable rows, I5); a marker is substituted. */
+        st = CS_ERR_NOMEM;
     }
     if (st != CS_OK)
         return st;

@@ -88,9 +88,12 @@ void cs_solver_free(cs_Solver *S)
         { (void **)&S->dirty, sizeof *S->dirty },
         { (void **)&S->dirty_list, sizeof *S->dirty_list },
         { (void **)&S->changed, sizeof *S->changed },
+        { (void **)&S->vdone, sizeof *S->vdone },
+        { (void **)&S->vpushed, sizeof *S->vpushed },
+        { (void **)&S->vstack, sizeof *S->vstack },
     };
     if (S->var_sym)
-        cs_soa_free(S, fv, 7, S->capvar);
+        cs_soa_free(S, fv, 10, S->capvar);
     cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
     cs_mem_free(S, S->tmp_sym, (size_t)S->tmp_cap * sizeof(Sym));
     cs_mem_free(S, S->tmp_coef, (size_t)S->tmp_cap * sizeof(double));
@@ -128,8 +131,11 @@ cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
         { (void **)&S->dirty, sizeof *S->dirty },
         { (void **)&S->dirty_list, sizeof *S->dirty_list },
         { (void **)&S->changed, sizeof *S->changed },
+        { (void **)&S->vdone, sizeof *S->vdone },
+        { (void **)&S->vpushed, sizeof *S->vpushed },
+        { (void **)&S->vstack, sizeof *S->vstack },
     };
-    if (!cs_soa_grow(S, fv, 7, &S->capvar, S->nvar + 1))
+    if (!cs_soa_grow(S, fv, 10, &S->capvar, S->nvar + 1))
         return CS_ERR_NOMEM;
     Sym s = cs_sym_new(S, SYM_EXTERNAL, S->nvar);
     if (s == 0)
@@ -383,25 +389,7 @@ cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
     return finish(S, cs_suggest_delta(S, S->edit_cons[var] - 1, delta));
 }
 
-/* ---- Values ------------------------------------------------------------- */
-
-void cs_update(cs_Solver *S)
-{
-    if (S == NULL)
-        return;
-    S->nchanged = 0;
-    for (uint32_t k = 0; k < S->ndirty; k++) {
-        cs_Var v = S->dirty_list[k];
-        Sym s = S->var_sym[v];
-        double x = S->basic[s] >= 0 ? S->rows[S->basic[s]].constant : 0.0;
-        S->dirty[v] = 0;
-        if (x != S->value[v] || signbit(x) != signbit(S->value[v])) {
-            S->value[v] = x;
-            S->changed[S->nchanged++] = v;
-        }
-    }
-    S->ndirty = 0;
-}
+/* ---- Values (cs_update is in cs_values.c) ------------------------------ */
 
 double cs_value(const cs_Solver *S, cs_Var var)
 {
