@@ -212,6 +212,17 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
     return best;
 }
 
+/* Removes e from the objective rows where it looks improving. */
+static bool drop_noise(cs_Solver *S, int32_t objslot, Sym e)
+{
+    if (objslot >= 0)
+        return cs_row_remove_term(S, objslot, e);
+    for (int32_t l = 0; l < S->nlevels; l++)
+        if (cs_row_coef(&S->rows[S->levels[l].slot], e) < 0.0 && !cs_row_remove_term(S, S->levels[l].slot, e))
+            return false;
+    return true;
+}
+
 /*
  * Primal simplex on the objective levels (objslot < 0) or on one row (the
  * artificial objective). Precondition: the tableau is feasible (I4).
@@ -223,8 +234,15 @@ cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
         if (e == 0)
             return CS_OK;
         int32_t r = leaving_row(S, e);
-        if (r < 0)
-            return CS_ERR_INTERNAL; /* unbounded: impossible, every objective is >= 0 */
+        if (r < 0) {
+            /* Nothing bounds e. Every objective is a sum of errors, >= 0 on
+             * the feasible set, so no ray can lower it: e's reduced cost is
+             * rounding noise (weights of 1e6 leave residues near 1e-5), and
+             * is dropped rather than taken for an unbounded problem. */
+            if (!drop_noise(S, objslot, e))
+                return CS_ERR_NOMEM;
+            continue;
+        }
         if (!pivot(S, r, e))
             return CS_ERR_NOMEM;
     }
@@ -414,17 +432,37 @@ static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
     cs_row_clear(S, &S->rows[aslot]);
     int32_t r = S->basic[art];
     if (r >= 0) {
-        Sym e = 0;
         const Row *row = &S->rows[r];
-        for (int32_t k = 0; k < row->n && e == 0; k++)
-            if (S->kind[row->sym[k]] == SYM_SLACK || S->kind[row->sym[k]] == SYM_ERROR)
-                e = row->sym[k];
-        if (e == 0) /* empty, or dummies only: art is identically 0 */
+        if (row->n == 0) /* art is identically 0 */
             return delete_row(S, r) && cs_sym_release(S, art) ? CS_OK : CS_ERR_NOMEM;
-        if (!pivot(S, r, e))
+        /* Pivot art out on a slack or an error; failing those, on a dummy
+         * (the row says the new constraint is implied by required
+         * equalities): the constraint's own marker if it is there, else the
+         * lowest. A basic dummy at 0 is kiwi's redundant equality. Deleting
+         * the row instead would lose any marker it alone holds, and with it
+         * the way to remove that constraint later. */
+        Sym e = 0, dummy = 0, own = S->cons[id].marker;
+        for (int32_t k = 0; k < row->n && e == 0; k++) {
+            uint8_t kd = S->kind[row->sym[k]];
+            if (kd == SYM_SLACK || kd == SYM_ERROR)
+                e = row->sym[k];
+            else if (kd == SYM_DUMMY && (dummy == 0 || row->sym[k] == own))
+                dummy = row->sym[k];
+        }
+        if (!pivot(S, r, e ? e : dummy))
             return CS_ERR_NOMEM;
     }
     return eliminate(S, art) && cs_sym_release(S, art) ? CS_OK : CS_ERR_NOMEM;
+}
+
+/* Does a row other than `slot` hold s? */
+static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
+{
+    const Column *c = &S->col[s];
+    for (int32_t k = 0; k < c->n; k++)
+        if (c->slot[k] != slot && cs_row_coef(&S->rows[c->slot[k]], s) != 0.0)
+            return true;
+    return false;
 }
 
 /*
@@ -441,14 +479,19 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot)
         Sym s = r->sym[k];
         if (S->kind[s] != SYM_EXTERNAL || S->basic[s] >= 0)
             continue;
-        const Column *c = &S->col[s];
-        bool elsewhere = false;
-        for (int32_t m = 0; m < c->n && !elsewhere; m++)
-            elsewhere = c->slot[m] != slot && cs_row_coef(&S->rows[c->slot[m]], s) != 0.0;
-        if (!elsewhere)
+        if (!held_elsewhere(S, s, slot))
             return s;
     }
     return 0;
+}
+
+static bool has_references(const cs_Solver *S, int32_t slot)
+{
+    const Row *r = &S->rows[slot];
+    for (int32_t k = 0; k < r->n; k++)
+        if (S->kind[r->sym[k]] == SYM_EXTERNAL && S->basic[r->sym[k]] >= 0)
+            return true;
+    return false;
 }
 
 /* Substitutes every reference of row slot, recursively, leaving it over
@@ -579,9 +622,20 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
     }
     int32_t r = S->basic[c.marker];
     if (r < 0) {
-        r = marker_leaving_row(S, c.marker);
-        if (r < 0)
-            return CS_ERR_INTERNAL;
+        /* The pivot row is substituted into every other row that holds the
+         * marker. From a variable row that would carry its references along,
+         * and a row that one of them depends on could end up depending on
+         * itself (I6): expand them first, when another row receives it.
+         * Expanding can cancel the marker out of the row: choose again. */
+        for (;;) {
+            r = marker_leaving_row(S, c.marker);
+            if (r < 0)
+                return CS_ERR_INTERNAL;
+            if (cs_restricted(S, S->rows[r].basic) || !held_elsewhere(S, c.marker, r) || !has_references(S, r))
+                break;
+            if (!expand_references(S, r))
+                return CS_ERR_NOMEM;
+        }
         if (!pivot(S, r, c.marker))
             return CS_ERR_NOMEM;
     }

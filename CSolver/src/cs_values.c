@@ -7,8 +7,9 @@
  * 0). Operations mark the variables whose rows they touch; cs_update first
  * closes that set over "is referenced by" (through the column index), then
  * evaluates it depth first so that a reference is evaluated before the rows
- * that use it. The stack is explicit: a chain of views is as deep as it is
- * long. Cost: the rows of the variables that may have changed.
+ * that use it: one reference at a time, so the stack is the current path.
+ * The stack is explicit: a chain of views is as deep as it is long. Cost:
+ * the rows of the variables that may have changed.
  */
 #include "cs_internal.h"
 
@@ -73,22 +74,23 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp)
             continue;
         }
         const Row *r = &S->rows[slot];
-        bool waiting = false;
-        for (int32_t k = 0; k < r->n; k++) {
+        /* Descend into the first dirty reference not evaluated yet; the
+         * stack is the current path, so one pushed but not done is on it:
+         * a cycle, which I6 rules out (its current value is used). */
+        cs_Var next = v;
+        for (int32_t k = 0; k < r->n && next == v; k++) {
             Sym t = r->sym[k];
             if (S->kind[t] != SYM_EXTERNAL || S->basic[t] < 0)
                 continue;
             cs_Var w = S->owner[t];
-            /* A reference to a dirty variable not yet evaluated goes first.
-             * (pushed but not done would be a cycle: I6 rules it out.) */
-            if (S->dirty[w] && S->vdone[w] != stamp && S->vpushed[w] != stamp) {
-                S->vpushed[w] = stamp;
-                S->vstack[sp++] = w;
-                waiting = true;
-            }
+            if (S->dirty[w] && S->vpushed[w] != stamp)
+                next = w;
         }
-        if (waiting)
+        if (next != v) {
+            S->vpushed[next] = stamp;
+            S->vstack[sp++] = next;
             continue;
+        }
         double x = r->constant;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];

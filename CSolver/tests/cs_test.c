@@ -11,6 +11,7 @@
 #include "csolver.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,12 @@ static void text_write(void *ud, const char *s, size_t n)
     memcpy(t->p + t->n, s, n);
     t->n += n;
     t->p[t->n] = '\0';
+}
+
+static void text_write_stderr(void *ud, const char *s, size_t n)
+{
+    (void)ud;
+    fwrite(s, 1, n, stderr);
 }
 
 /* The whole observable state: tableau, objective, values. */
@@ -552,6 +559,186 @@ static void test_memory_flat(void)
     EXPECT(m.bytes == 0);
 }
 
+
+/* ---- randomized add/remove against a fresh solve ----------------------- */
+
+static uint64_t rng_state;
+
+static uint32_t rng(void)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(rng_state >> 33);
+}
+
+typedef struct Spec {
+    cs_Term t[3];
+    int n;
+    double c, strength;
+    cs_Relation op;
+} Spec;
+
+/* The violation of a constraint at the solver's values. */
+static double violation(const cs_Solver *S, const Spec *sp)
+{
+    double r = sp->c;
+    for (int k = 0; k < sp->n; k++)
+        r += sp->t[k].coefficient * cs_value(S, sp->t[k].var);
+    return sp->op == CS_EQ ? fabs(r) : sp->op == CS_LE ? fmax(0, r) : fmax(0, -r);
+}
+
+/* Objective per level (lexicographic) or total (weighted): the violation
+ * of every non-required constraint and of the edit v0 == suggested (strong),
+ * which together are what the optimum fixes. Levels: the test's strengths. */
+static int objective(const cs_Solver *S, const Spec *sp, const int *on, int m, int lex, cs_Var edit,
+                     double suggested, double *out)
+{
+    static const double levels[] = { CS_STRONG, 750000, 250000, CS_MEDIUM, CS_WEAK };
+    int nl = lex ? 5 : 1;
+    for (int l = 0; l < nl; l++)
+        out[l] = 0;
+    out[0] += (lex ? 1.0 : CS_STRONG) * fabs(cs_value(S, edit) - suggested);
+    for (int k = 0; k < m; k++) {
+        if (!on[k] || sp[k].strength >= CS_REQUIRED)
+            continue;
+        double v = violation(S, &sp[k]);
+        if (!lex)
+            out[0] += sp[k].strength * v;
+        else
+            for (int l = 0; l < nl; l++)
+                if (levels[l] == sp[k].strength)
+                    out[l] += v;
+    }
+    return nl;
+}
+
+/* Every accepted required constraint holds in S, and its objective equals
+ * that of a fresh solver given the same final system; false if not. */
+static bool same_as_fresh(cs_Solver *S, const cs_Var *v, const Spec *sp, const int *on, int n, int m,
+                          int lex, double suggested, int round)
+{
+    cs_update(S);
+    for (int k = 0; k < m; k++)
+        if (on[k] && sp[k].strength >= CS_REQUIRED && violation(S, &sp[k]) >= 1e-6 * (1 + fabs(sp[k].c)) + 1e-6) {
+            fprintf(stderr, "round %d: required constraint %d violated by %g:", round, k, violation(S, &sp[k]));
+            for (int t = 0; t < sp[k].n; t++)
+                fprintf(stderr, " %g*v%u(=%.17g)", sp[k].t[t].coefficient, sp[k].t[t].var, cs_value(S, sp[k].t[t].var));
+            fprintf(stderr, " + %g op %d 0\n", sp[k].c, sp[k].op);
+            return false;
+        }
+    cs_Solver *F = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+    cs_Var fv[16];
+    for (int j = 0; j < n; j++)
+        fv[j] = var(F);
+    cs_Cons fid[64];
+    size_t nf = 0;
+    for (int j = 0; j < m; j++)
+        if (on[j])
+            cs_cons_new(F, sp[j].t, (size_t)sp[j].n, sp[j].c, sp[j].op, sp[j].strength, &fid[nf++]);
+    bool ok = cs_apply(F, NULL, 0, fid, nf, NULL) == CS_OK && cs_edit_add(F, fv[0], CS_STRONG) == CS_OK &&
+              cs_suggest(F, fv[0], suggested) == CS_OK;
+    cs_update(F);
+    double a[5], b[5];
+    int nl = objective(S, sp, on, m, lex, v[0], suggested, a);
+    objective(F, sp, on, m, lex, fv[0], suggested, b);
+    if (!ok)
+        fprintf(stderr, "round %d: the fresh solver refused the system\n", round);
+    /* Values agree to about 1e-8 (the solver's epsilon): allow that much
+     * violation per constraint, times its weight. */
+    double slack = lex ? 1e-7 * (m + 1) : 1e-7 * CS_STRONG;
+    for (int k = 0; k < m && !lex; k++)
+        if (on[k] && sp[k].strength < CS_REQUIRED)
+            slack += 1e-7 * sp[k].strength;
+    for (int l = 0; l < nl && ok; l++)
+        if (fabs(a[l] - b[l]) > 1e-6 * fabs(b[l]) + slack) {
+            fprintf(stderr, "round %d level %d: incremental %.12g, fresh %.12g\n", round, l, a[l], b[l]);
+            ok = false;
+        }
+    cs_solver_free(F);
+    return ok;
+}
+
+static void test_random_add_remove(void)
+{
+    enum { N = 8, M = 24, STEPS = 120 };
+    static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_STRONG, CS_MEDIUM, CS_WEAK };
+    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
+    int rounds = getenv("CS_TEST_ROUNDS") ? atoi(getenv("CS_TEST_ROUNDS")) : 300;
+    for (int round = 0; round < rounds && !failed_here; round++) {
+        rng_state = 0x9e3779b97f4a7c15ull * (uint64_t)(round + 1);
+        int lex = round % 2;
+        cs_Solver *S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+        cs_Var v[N];
+        for (int k = 0; k < N; k++)
+            v[k] = var(S);
+        Spec sp[M];
+        cs_Cons id[M];
+        int on[M] = { 0 };
+        for (int k = 0; k < M; k++) {
+            sp[k].n = 1 + (int)(rng() % 3);
+            for (int t = 0; t < sp[k].n; t++) /* may repeat a variable: merged */
+                sp[k].t[t] = (cs_Term){ v[rng() % N], coefs[rng() % 6] };
+            sp[k].c = (double)(rng() % 400) - 200;
+            sp[k].op = (cs_Relation)(rng() % 3);
+            sp[k].strength = strengths[rng() % 7];
+            EXPECT_STATUS(cs_cons_new(S, sp[k].t, (size_t)sp[k].n, sp[k].c, sp[k].op, sp[k].strength, &id[k]), CS_OK);
+        }
+        EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
+        double suggested = 0;
+        for (int step = 0; step < STEPS && !failed_here; step++) {
+            int k = (int)(rng() % M);
+            uint32_t what = rng() % 8;
+            cs_Status st;
+            if (what == 0) {
+                suggested = (double)(rng() % 600);
+                st = cs_suggest(S, v[0], suggested);
+                EXPECT_STATUS(st, CS_OK);
+            } else if (what == 1) { /* a change set: flip three at once */
+                cs_Cons rem[3], add[3];
+                size_t nr = 0, na = 0;
+                int pick[3];
+                for (int j = 0; j < 3; j++) {
+                    pick[j] = (int)(rng() % M);
+                    for (int i = 0; i < j; i++)
+                        if (pick[i] == pick[j])
+                            pick[j] = -1;
+                }
+                for (int j = 0; j < 3; j++)
+                    if (pick[j] >= 0) {
+                        if (on[pick[j]]) rem[nr++] = id[pick[j]];
+                        else add[na++] = id[pick[j]];
+                    }
+                st = cs_apply(S, rem, nr, add, na, NULL);
+                if (st == CS_OK) {
+                    for (int j = 0; j < 3; j++)
+                        if (pick[j] >= 0)
+                            on[pick[j]] = !on[pick[j]];
+                } else {
+                    EXPECT(st == CS_ERR_UNSATISFIABLE);
+                }
+            } else if (on[k]) {
+                EXPECT_STATUS(cs_remove(S, id[k]), CS_OK);
+                on[k] = 0;
+            } else {
+                st = cs_add(S, id[k]);
+                EXPECT(st == CS_OK || st == CS_ERR_UNSATISFIABLE);
+                on[k] = st == CS_OK;
+            }
+            if (getenv("CS_TEST_VERBOSE") && round == atoi(getenv("CS_TEST_VERBOSE"))) {
+                fprintf(stderr, "step %d op %u k %d on %d suggested %g marker-of-4 ", step, what, k, on[k], suggested);
+                fprintf(stderr, "[spec4: n %d c %g op %d strength %g]\n", sp[4].n, sp[4].c, sp[4].op, sp[4].strength);
+                cs_dump(S, (void (*)(void *, const char *, size_t))text_write_stderr, NULL);
+            }
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            if (!same_as_fresh(S, v, sp, on, N, M, lex, suggested, round)) {
+                fprintf(stderr, "round %d: differs from a fresh solve after step %d (op %u, constraint %d)\n",
+                        round, step, what, k);
+                failed_here = 1;
+            }
+        }
+        cs_solver_free(S);
+    }
+}
+
 int main(void)
 {
     run("simple values", test_simple_values);
@@ -565,6 +752,7 @@ int main(void)
     run("minimal conflict", test_minimal_conflict);
     run("deterministic", test_deterministic);
     run("memory flat", test_memory_flat);
+    run("random add/remove against a fresh solve", test_random_add_remove);
     printf("csolver: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
