@@ -111,6 +111,7 @@ typedef struct Cons {
     uint8_t is_edit;  /* made by cs_edit_add, not visible as a user constraint */
     double constant;
     double strength;
+    uint32_t lead;    /* the first variable as the caller wrote it, + 1 (0: none) */
     Sym marker, other; /* while added: its marker symbols (kiwi's Tag) */
 } Cons;
 
@@ -242,6 +243,11 @@ CS_HIDDEN bool cs_scratch_reserve(cs_Solver *S, int32_t n);
  * been seen. Walks do not nest. Nothing may depend on the order of a walk:
  * every choice made from one breaks ties by symbol id. */
 CS_HIDDEN uint32_t cs_visit_begin(cs_Solver *S);
+
+/* ---- cs_values.c ---- */
+/* A fresh stamp for the per-variable marks vdone[] and vpushed[], which
+ * cs_update and the subject search share (never at the same time). */
+CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
 
 /* ---- cs_simplex.c ---- */
 CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);

@@ -465,21 +465,72 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
     return false;
 }
 
+/* How many rows independent_of may visit before it gives up (and the
+ * caller falls back to expanding the row). */
+#define CS_SEARCH_BUDGET 256
+
 /*
- * A variable of the new row that no other row holds: the row can be solved
- * for it as it stands, references and all, because nothing can reach it
- * through a reference (so no cycle), and its coefficient is final (no
- * reference can add to it). Layouts add most constraints this way: each
- * position or size is defined once, from items defined before. Lowest id.
+ * Can row `slot` be solved for its parametric variable v as it stands,
+ * references and all? Yes when no row that holds v is one the new row
+ * depends on (through its references, transitively): then solving makes
+ * those rows reference v without closing a cycle (I6), and no reference can
+ * add to v's coefficient. Searched upward from each holder (who references
+ * it, and who references those), which is short for what layouts hold
+ * variables in: leaves such as a badge pinned to a view. True only when the
+ * search finished within CS_SEARCH_BUDGET rows.
  */
-static Sym fresh_subject(cs_Solver *S, int32_t slot)
+static bool independent_of(cs_Solver *S, int32_t slot, Sym v)
+{
+    uint32_t refs = cs_stamp_next(S); /* marks the new row's references */
+    const Row *r = &S->rows[slot];
+    for (int32_t k = 0; k < r->n; k++)
+        if (S->kind[r->sym[k]] == SYM_EXTERNAL && S->basic[r->sym[k]] >= 0)
+            S->vdone[S->owner[r->sym[k]]] = refs;
+    uint32_t seen = cs_stamp_next(S);
+    uint32_t n = 0, head = 0; /* breadth first, queued in vstack */
+    Sym s = v;
+    for (;;) {
+        const Column *c = &S->col[s];
+        for (int32_t k = 0; k < c->n; k++) {
+            const Row *h = &S->rows[c->slot[k]];
+            if (c->slot[k] == slot || cs_row_coef(h, s) == 0.0)
+                continue;
+            if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
+                return false; /* held by a restricted row: not for this shortcut */
+            cs_Var u = S->owner[h->basic];
+            if (S->vdone[u] == refs || n >= CS_SEARCH_BUDGET)
+                return false;
+            if (S->vpushed[u] != seen) {
+                S->vpushed[u] = seen;
+                S->vstack[n++] = u;
+            }
+        }
+        if (head == n)
+            return true;
+        s = S->var_sym[S->vstack[head++]];
+    }
+}
+
+/*
+ * A variable of the new row to solve it for as it stands (see
+ * independent_of): the first variable as written when it qualifies, since a
+ * constraint `item1.attr == m * item2.attr + c` is written to place item1
+ * (solving `badge.y == row.y + 4` for row.y would define the row from its
+ * badge, and every later definition of row.y would have to expand the chain
+ * above it); otherwise the lowest id. Layouts add most constraints this way:
+ * each position or size defined once, from items defined before.
+ */
+static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead)
 {
     const Row *r = &S->rows[slot];
+    if (lead != 0) {
+        Sym s = S->var_sym[lead - 1];
+        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, s))
+            return s;
+    }
     for (int32_t k = 0; k < r->n; k++) {
         Sym s = r->sym[k];
-        if (S->kind[s] != SYM_EXTERNAL || S->basic[s] >= 0)
-            continue;
-        if (!held_elsewhere(S, s, slot))
+        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && independent_of(S, slot, s))
             return s;
     }
     return 0;
@@ -521,7 +572,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
     cs_Status st = create_row(S, id, &slot);
     if (st != CS_OK)
         return st;
-    Sym subject = fresh_subject(S, slot);
+    Sym subject = fresh_subject(S, slot, S->cons[id].lead);
     if (subject == 0) {
         /* kiwi's path, on the fully substituted row. */
         if (!expand_references(S, slot))

@@ -228,6 +228,7 @@ cs_Status cs_cons_new(cs_Solver *S, const cs_Term *terms, size_t n, double const
     c->state = CONS_IDLE;
     c->constant = constant;
     c->strength = strength >= CS_REQUIRED ? CS_REQUIRED : strength;
+    c->lead = n > 0 ? terms[0].var + 1 : 0;
     *out = id;
     return CS_OK;
 }

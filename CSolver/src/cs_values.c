@@ -41,7 +41,7 @@ static void close_dirty_set(cs_Solver *S)
     }
 }
 
-static uint32_t next_stamp(cs_Solver *S)
+uint32_t cs_stamp_next(cs_Solver *S)
 {
     if (++S->eval_stamp == 0) {
         memset(S->vdone, 0, (size_t)S->capvar * sizeof *S->vdone);
@@ -108,7 +108,7 @@ void cs_update(cs_Solver *S)
         return;
     S->nchanged = 0;
     close_dirty_set(S);
-    uint32_t stamp = next_stamp(S);
+    uint32_t stamp = cs_stamp_next(S);
     for (uint32_t k = 0; k < S->ndirty; k++) {
         cs_Var v = S->dirty_list[k];
         if (S->vdone[v] != stamp)

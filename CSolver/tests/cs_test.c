@@ -651,6 +651,10 @@ static bool same_as_fresh(cs_Solver *S, const cs_Var *v, const Spec *sp, const i
     for (int l = 0; l < nl && ok; l++)
         if (fabs(a[l] - b[l]) > 1e-6 * fabs(b[l]) + slack) {
             fprintf(stderr, "round %d level %d: incremental %.12g, fresh %.12g\n", round, l, a[l], b[l]);
+            for (int k = 0; k < m && getenv("CS_TEST_VERBOSE"); k++)
+                if (on[k] && (violation(S, &sp[k]) > 0 || violation(F, &sp[k]) > 0))
+                    fprintf(stderr, "  constraint %d strength %g: violated by %.3g, fresh %.3g\n", k, sp[k].strength,
+                            violation(S, &sp[k]), violation(F, &sp[k]));
             ok = false;
         }
     cs_solver_free(F);
