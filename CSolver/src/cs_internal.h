@@ -124,7 +124,7 @@ typedef struct Level {
 } Level;
 
 typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
-typedef struct SavedBasic { Sym sym; int32_t slot; } SavedBasic;
+typedef struct SavedBasic { Sym sym; int32_t slot; uint32_t defined; } SavedBasic;
 typedef struct SavedCons { uint32_t id; Cons cons; } SavedCons;
 typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEdit;
 
@@ -141,7 +141,7 @@ typedef struct Journal {
     Vec free_syms, free_slots, free_cons; /* deferred frees (Sym, int32_t, uint32_t) */
     Vec compact;               /* Sym: columns to compact at commit */
     Level *levels; int32_t nlevels; bool levels_saved; /* copy of the level table, owned */
-    uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons;
+    uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
 } Journal;
 
 struct cs_Solver {
@@ -154,6 +154,8 @@ struct cs_Solver {
     uint32_t nsym, capsym;
     uint8_t *kind;             /* enum SymKind */
     int32_t *basic;            /* slot where the symbol is basic, or -1 */
+    uint32_t *defined;         /* def_clock when it last became basic (expansion order) */
+    uint32_t def_clock;
     uint32_t *owner;           /* var id (external) or constraint id (markers) */
     Column *col;               /* column index */
     Sym *free_sym; uint32_t nfree_sym; /* LIFO; capacity capsym */

