@@ -187,6 +187,7 @@ struct cs_Solver {
     cs_Var *changed; uint32_t nchanged;
     uint32_t *vdone, *vpushed; /* evaluation stamps of cs_update */
     cs_Var *vstack;            /* its explicit DFS stack (chains are deep) */
+    long double *x0, *x1;      /* its passes' values, in extended precision */
     uint32_t eval_stamp;
 
     /* Scratch for merges (owned) and the infeasible rows of a dual pass. */

@@ -91,9 +91,11 @@ void cs_solver_free(cs_Solver *S)
         { (void **)&S->vdone, sizeof *S->vdone },
         { (void **)&S->vpushed, sizeof *S->vpushed },
         { (void **)&S->vstack, sizeof *S->vstack },
+        { (void **)&S->x0, sizeof *S->x0 },
+        { (void **)&S->x1, sizeof *S->x1 },
     };
     if (S->var_sym)
-        cs_soa_free(S, fv, 10, S->capvar);
+        cs_soa_free(S, fv, 12, S->capvar);
     cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
     cs_mem_free(S, S->tmp_sym, (size_t)S->tmp_cap * sizeof(Sym));
     cs_mem_free(S, S->tmp_coef, (size_t)S->tmp_cap * sizeof(double));
@@ -134,8 +136,10 @@ cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
         { (void **)&S->vdone, sizeof *S->vdone },
         { (void **)&S->vpushed, sizeof *S->vpushed },
         { (void **)&S->vstack, sizeof *S->vstack },
+        { (void **)&S->x0, sizeof *S->x0 },
+        { (void **)&S->x1, sizeof *S->x1 },
     };
-    if (!cs_soa_grow(S, fv, 10, &S->capvar, S->nvar + 1))
+    if (!cs_soa_grow(S, fv, 12, &S->capvar, S->nvar + 1))
         return CS_ERR_NOMEM;
     Sym s = cs_sym_new(S, SYM_EXTERNAL, S->nvar);
     if (s == 0)

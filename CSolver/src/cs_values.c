@@ -8,8 +8,13 @@
  * closes that set over "is referenced by" (through the column index), then
  * evaluates it depth first so that a reference is evaluated before the rows
  * that use it: one reference at a time, so the stack is the current path.
- * The stack is explicit: a chain of views is as deep as it is long. Cost:
- * the rows of the variables that may have changed.
+ * The stack is explicit: a chain of views is as deep as it is long.
+ *
+ * Two passes: the second is one step of iterative refinement (each exactly
+ * holding constraint's residual fed back through its marker), which takes
+ * values from the accuracy of accumulated pivot arithmetic (1e-11 seen on
+ * values near 500) to that of the constraints as written. Cost: twice the
+ * rows of the variables that may have changed.
  */
 #include "cs_internal.h"
 
@@ -60,7 +65,47 @@ static void store(cs_Solver *S, cs_Var v, double x, uint32_t stamp)
     S->vdone[v] = stamp;
 }
 
-static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp)
+/* A variable's first-pass value (x0): this update's if it is dirty. */
+static long double first_pass(const cs_Solver *S, cs_Var v)
+{
+    return S->dirty[v] ? S->x0[v] : S->value[v];
+}
+
+/* A variable's refined value: this update's if it is dirty. */
+static long double refined(const cs_Solver *S, cs_Var v)
+{
+    return S->dirty[v] ? S->x1[v] : S->value[v];
+}
+
+/*
+ * The value a parameter takes in the refinement pass. For the marker of a
+ * constraint whose markers are all parametric (the constraint holds
+ * exactly), it is the constraint's residual at the first-pass values over
+ * the marker's coefficient in the constraint's own row, so that the
+ * tableau, an identity in its parameters, carries the values back onto the
+ * constraint; 0 for any other parameter.
+ */
+static long double correction(const cs_Solver *S, Sym p)
+{
+    uint8_t kd = S->kind[p];
+    if (kd != SYM_SLACK && kd != SYM_DUMMY && kd != SYM_ERROR)
+        return 0.0;
+    const Cons *c = &S->cons[S->owner[p]];
+    if (c->state != CONS_ADDED || c->marker != p || (c->other != 0 && S->basic[c->other] >= 0))
+        return 0.0;
+    double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
+    /* Extended precision: the residual is a difference of near-equal
+     * sums, and refinement is only as good as it. */
+    long double r = c->is_edit ? -S->edit_value[c->terms[0].var] : c->constant;
+    for (uint32_t k = 0; k < c->nterms; k++)
+        r += (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
+    return r / coef;
+}
+
+/* Evaluates root and the dirty references it needs, depth first. Pass 0
+ * computes x0 with every parameter at 0; pass 1 recomputes with the
+ * corrections, into value[], recording what changed. */
+static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
 {
     uint32_t sp = 0;
     S->vstack[sp++] = root;
@@ -69,7 +114,12 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp)
         cs_Var v = S->vstack[sp - 1];
         int32_t slot = S->basic[S->var_sym[v]];
         if (slot < 0) {
-            store(S, v, 0.0, stamp);
+            if (pass == 0)
+                S->x0[v] = 0.0;
+            else {
+                S->x1[v] = 0.0;
+                store(S, v, 0.0, stamp);
+            }
             sp--;
             continue;
         }
@@ -91,13 +141,21 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp)
             S->vstack[sp++] = next;
             continue;
         }
-        double x = r->constant;
+        long double x = r->constant;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
             if (S->kind[t] == SYM_EXTERNAL && S->basic[t] >= 0)
-                x += r->coef[k] * S->value[S->owner[t]];
+                x += r->coef[k] * (pass == 0 ? first_pass(S, S->owner[t]) : refined(S, S->owner[t]));
+            else if (pass == 1)
+                x += r->coef[k] * correction(S, t);
         }
-        store(S, v, x, stamp);
+        if (pass == 0) {
+            S->x0[v] = x;
+            S->vdone[v] = stamp;
+        } else {
+            S->x1[v] = x;
+            store(S, v, (double)x, stamp);
+        }
         sp--;
     }
 }
@@ -108,11 +166,13 @@ void cs_update(cs_Solver *S)
         return;
     S->nchanged = 0;
     close_dirty_set(S);
-    uint32_t stamp = cs_stamp_next(S);
-    for (uint32_t k = 0; k < S->ndirty; k++) {
-        cs_Var v = S->dirty_list[k];
-        if (S->vdone[v] != stamp)
-            evaluate(S, v, stamp);
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t stamp = cs_stamp_next(S);
+        for (uint32_t k = 0; k < S->ndirty; k++) {
+            cs_Var v = S->dirty_list[k];
+            if (S->vdone[v] != stamp)
+                evaluate(S, v, stamp, pass);
+        }
     }
     for (uint32_t k = 0; k < S->ndirty; k++)
         S->dirty[S->dirty_list[k]] = 0;

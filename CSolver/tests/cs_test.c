@@ -668,7 +668,8 @@ static void test_random_add_remove(void)
     static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_STRONG, CS_MEDIUM, CS_WEAK };
     static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
     int rounds = getenv("CS_TEST_ROUNDS") ? atoi(getenv("CS_TEST_ROUNDS")) : 300;
-    for (int round = 0; round < rounds && !failed_here; round++) {
+    int first = getenv("CS_TEST_FIRST") ? atoi(getenv("CS_TEST_FIRST")) : 0;
+    for (int round = first; round < rounds && !failed_here; round++) {
         rng_state = 0x9e3779b97f4a7c15ull * (uint64_t)(round + 1);
         int lex = round % 2;
         cs_Solver *S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
