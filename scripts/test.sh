@@ -2,17 +2,12 @@
 # Every test of the project, one stage after another; a summary of all of
 # them closes the output as `tests: N passed, N failed`.
 #
-#   LPCHECK_CASES   lpcheck cases, lexicographic mode (default 3000)
-#   LPCHECK_WEIGHTED_CASES
-#                   lpcheck cases, weighted mode (default 1600: case 1642 of
-#                   seed 1 fails on a 4e-11 rounding residue times a weight of
-#                   750,000; see CSolver/README.md, "Numerics")
+#   LPCHECK_CASES   lpcheck cases per mode (default 3000)
 #   SHARED          the shared folder (default ../shared)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
 CASES=${LPCHECK_CASES:-3000}
-WCASES=${LPCHECK_WEIGHTED_CASES:-1600}
 BUILD=.build-tests
 mkdir -p "$BUILD"
 total_pass=0 total_fail=0 stages_failed=()
@@ -62,8 +57,8 @@ if grep -q 'Test run with .* passed' "$BUILD/swift.log"; then total_pass=$((tota
 else total_fail=$((total_fail + 1)); fi
 
 # 4. lpcheck: an independent LP optimum, both modes.
-stage "lpcheck weighted ($WCASES cases)" "$BUILD/lp-w.log" \
-    python3 "$SHARED/bench/lpcheck.py" --cases "$WCASES" -- "$BIN/solver-bench" replay
+stage "lpcheck weighted ($CASES cases)" "$BUILD/lp-w.log" \
+    python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" -- "$BIN/solver-bench" replay
 count lp "$BUILD/lp-w.log"
 stage "lpcheck lexicographic ($CASES cases)" "$BUILD/lp-l.log" \
     python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
