@@ -169,7 +169,6 @@ struct cs_Solver {
 
     /* Objective levels, highest strength first. */
     Level *levels; int32_t nlevels, caplevels;
-    int32_t art_slot;          /* artificial objective row while adding, else -1 */
 
     /* Constraints (index = cs_Cons). */
     uint32_t ncons, capcons;
@@ -229,6 +228,8 @@ CS_HIDDEN int32_t cs_slot_new(cs_Solver *S);
 CS_HIDDEN bool cs_slot_release(cs_Solver *S, int32_t slot);
 CS_HIDDEN bool cs_cons_alloc(cs_Solver *S, uint32_t *id);
 CS_HIDDEN bool cs_cons_release(cs_Solver *S, uint32_t id);
+/* Frees every id space's arrays and what they own (cs_solver_free). */
+CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
 CS_HIDDEN void cs_mark_dirty(cs_Solver *S, Sym s);
 
 /* ---- cs_row.c ---- */
@@ -255,7 +256,7 @@ CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
 /* ---- cs_simplex.c ---- */
 CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);
 CS_HIDDEN cs_Status cs_remove_cons(cs_Solver *S, uint32_t id);
-CS_HIDDEN cs_Status cs_optimize(cs_Solver *S, int32_t art_slot);
+CS_HIDDEN cs_Status cs_optimize(cs_Solver *S, int32_t objslot);
 CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S);
 CS_HIDDEN cs_Status cs_suggest_delta(cs_Solver *S, uint32_t id, double delta);
 CS_HIDDEN bool cs_is_required(double strength);

@@ -185,7 +185,6 @@ void cs_txn_rollback(cs_Solver *S)
         S->nlevels = j->nlevels;
     }
     drop_level_snapshot(S);
-    S->art_slot = -1;
     S->infeasible.n = 0;
     j->stamp = 0;
 }
@@ -365,8 +364,6 @@ bool cs_cons_release(cs_Solver *S, uint32_t id)
     return cs_vec_push(S, &S->j.free_cons, sizeof id, &id);
 }
 
-/* Shared with cs_solver.c, which frees the blocks. */
-CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
 void cs_free_id_spaces(cs_Solver *S)
 {
     SoaField fs[] = {

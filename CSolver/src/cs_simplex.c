@@ -420,9 +420,7 @@ static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
     int32_t aslot = cs_slot_new(S);
     if (aslot < 0 || !cs_row_copy(S, aslot, slot) || !cs_slot_release(S, aslot))
         return CS_ERR_NOMEM;
-    S->art_slot = aslot;
     cs_Status st = cs_optimize(S, aslot);
-    S->art_slot = -1;
     if (st != CS_OK)
         return st;
     if (!near_zero(S->rows[aslot].constant)) {

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
-
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     (void)ud;
@@ -54,7 +52,6 @@ cs_Solver *cs_solver_new(cs_Mode mode, cs_Alloc alloc, void *ud)
     S->ud = ud;
     S->mode = mode;
     S->bytes = sizeof *S;
-    S->art_slot = -1;
     /* Symbol 0 means "none". */
     if (cs_sym_new(S, SYM_NONE, 0) != 0) {
         cs_solver_free(S);
