@@ -64,7 +64,7 @@ static bool acyclic(const cs_Solver *S)
                 continue;
             bool ready = true;
             for (int32_t t = 0; t < r->n && ready; t++)
-                if (S->kind[r->sym[t]] == SYM_EXTERNAL && S->basic[r->sym[t]] >= 0)
+                if (cs_is_reference(S, r->sym[t]))
                     ready = done[S->basic[r->sym[t]]];
             if (ready) {
                 done[k] = 1;

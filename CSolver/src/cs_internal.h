@@ -270,5 +270,11 @@ CS_HIDDEN void cs_conflict_minimize(cs_Solver *S);
 
 static inline Row *cs_row(cs_Solver *S, int32_t slot) { return &S->rows[slot]; }
 static inline bool cs_restricted(const cs_Solver *S, Sym s) { return S->kind[s] != SYM_EXTERNAL; }
+/* Is s, as a term of a variable's row, a reference to another variable's
+ * row (a basic user variable) rather than a parameter? */
+static inline bool cs_is_reference(const cs_Solver *S, Sym s)
+{
+    return S->kind[s] == SYM_EXTERNAL && S->basic[s] >= 0;
+}
 
 #endif

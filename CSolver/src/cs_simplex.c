@@ -482,7 +482,7 @@ static bool independent_of(cs_Solver *S, int32_t slot, Sym v)
     uint32_t refs = cs_stamp_next(S); /* marks the new row's references */
     const Row *r = &S->rows[slot];
     for (int32_t k = 0; k < r->n; k++)
-        if (S->kind[r->sym[k]] == SYM_EXTERNAL && S->basic[r->sym[k]] >= 0)
+        if (cs_is_reference(S, r->sym[k]))
             S->vdone[S->owner[r->sym[k]]] = refs;
     uint32_t seen = cs_stamp_next(S);
     uint32_t n = 0, head = 0; /* breadth first, queued in vstack */
@@ -538,7 +538,7 @@ static bool has_references(const cs_Solver *S, int32_t slot)
 {
     const Row *r = &S->rows[slot];
     for (int32_t k = 0; k < r->n; k++)
-        if (S->kind[r->sym[k]] == SYM_EXTERNAL && S->basic[r->sym[k]] >= 0)
+        if (cs_is_reference(S, r->sym[k]))
             return true;
     return false;
 }
@@ -556,7 +556,7 @@ static bool expand_references(cs_Solver *S, int32_t slot)
         Sym ref = 0;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
-            if (S->kind[t] == SYM_EXTERNAL && S->basic[t] >= 0 && (ref == 0 || S->defined[t] > S->defined[ref]))
+            if (cs_is_reference(S, t) && (ref == 0 || S->defined[t] > S->defined[ref]))
                 ref = t;
         }
         if (ref == 0)

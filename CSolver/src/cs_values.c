@@ -130,7 +130,7 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
         cs_Var next = v;
         for (int32_t k = 0; k < r->n && next == v; k++) {
             Sym t = r->sym[k];
-            if (S->kind[t] != SYM_EXTERNAL || S->basic[t] < 0)
+            if (!cs_is_reference(S, t))
                 continue;
             cs_Var w = S->owner[t];
             if (S->dirty[w] && S->vpushed[w] != stamp)
@@ -144,7 +144,7 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
         long double x = r->constant;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
-            if (S->kind[t] == SYM_EXTERNAL && S->basic[t] >= 0)
+            if (cs_is_reference(S, t))
                 x += r->coef[k] * (pass == 0 ? first_pass(S, S->owner[t]) : refined(S, S->owner[t]));
             else if (pass == 1)
                 x += r->coef[k] * correction(S, t);
