@@ -141,6 +141,15 @@ cs_Status cs_cons_new(cs_Solver *solver, const cs_Term *terms, size_t n,
  * given to a later constraint. Fails with CS_ERR_UNKNOWN or CS_ERR_NOMEM. */
 cs_Status cs_cons_delete(cs_Solver *solver, cs_Cons cons);
 
+/* Sets a constraint's constant. On an added constraint this is incremental
+ * (as cs_suggest is): the solution moves without removing and adding the
+ * constraint. A required constraint whose new constant cannot hold with the
+ * other required constraints is refused with CS_ERR_UNSATISFIABLE (cs_conflict
+ * names a minimal set) and keeps its old constant. Also CS_ERR_UNKNOWN,
+ * CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM. */
+cs_Status cs_cons_set_constant(cs_Solver *solver, cs_Cons cons, double constant);
+/* The constraint's constant (0 for an unknown constraint). */
+double cs_cons_constant(const cs_Solver *solver, cs_Cons cons);
 /* 1 if the constraint exists and is added, else 0. */
 int cs_cons_is_added(const cs_Solver *solver, cs_Cons cons);
 

@@ -30,8 +30,12 @@ void cs_conflict_note(cs_Solver *S, int32_t slot, uint32_t refused)
     if (!cs_vec_push(S, &S->conflict, sizeof refused, &refused))
         return;
     const Row *r = &S->rows[slot];
-    for (int32_t k = 0; k < r->n; k++) {
-        Sym s = r->sym[k];
+    /* The row's basic symbol belongs to it too (a dual simplex failure puts
+     * a required slack there); a new row's is 0 and adds nothing. */
+    for (int32_t k = -1; k < r->n; k++) {
+        Sym s = k < 0 ? r->basic : r->sym[k];
+        if (s == 0)
+            continue;
         if (S->kind[s] != SYM_DUMMY && S->kind[s] != SYM_SLACK)
             continue;
         uint32_t o = S->owner[s];

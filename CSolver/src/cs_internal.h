@@ -257,8 +257,10 @@ CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
 CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);
 CS_HIDDEN cs_Status cs_remove_cons(cs_Solver *S, uint32_t id);
 CS_HIDDEN cs_Status cs_optimize(cs_Solver *S, int32_t objslot);
-CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S);
-CS_HIDDEN cs_Status cs_suggest_delta(cs_Solver *S, uint32_t id, double delta);
+CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause);
+/* Moves an added constraint's constant by dc (suggestions move an edit
+ * constraint's), then restores feasibility. */
+CS_HIDDEN cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc);
 CS_HIDDEN bool cs_is_required(double strength);
 
 /* ---- cs_conflict.c ---- */

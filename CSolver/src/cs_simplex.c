@@ -282,8 +282,12 @@ static Sym dual_entering_symbol(const cs_Solver *S, const Row *row)
     return best;
 }
 
-/* Restores feasibility after edits while keeping optimality (dual simplex). */
-cs_Status cs_dual_optimize(cs_Solver *S)
+/* Restores feasibility after constants moved while keeping optimality (dual
+ * simplex). A row that stays below 0 with no symbol able to enter holds only
+ * required markers with the wrong signs: the required constraints cannot
+ * hold together. That row is their certificate, noted with `cause`, the
+ * constraint whose constant moved. */
+cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause)
 {
     while (S->infeasible.n > 0) {
         Sym *q = S->infeasible.p;
@@ -297,8 +301,10 @@ cs_Status cs_dual_optimize(cs_Solver *S)
         if (r < 0 || near_zero(S->rows[r].constant) || S->rows[r].constant >= 0.0)
             continue;
         Sym e = dual_entering_symbol(S, &S->rows[r]);
-        if (e == 0)
-            return CS_ERR_INTERNAL;
+        if (e == 0) {
+            cs_conflict_note(S, r, cause);
+            return CS_ERR_UNSATISFIABLE;
+        }
         if (!pivot(S, r, e))
             return CS_ERR_NOMEM;
     }
@@ -722,21 +728,58 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
 
 /* ---- Edits -------------------------------------------------------------- */
 
-/* kiwi's suggestValue: moves the edit constraint's constant by delta in
- * every row that depends on it, queueing rows that become infeasible. */
-cs_Status cs_suggest_delta(cs_Solver *S, uint32_t id, double delta)
+/*
+ * kiwi's suggestValue, for any added constraint: moves constraint id's
+ * constant by dc and restores feasibility with the dual simplex.
+ *
+ * The constraint's row was written as  expr + constant + m * marker (+ other)
+ * with m = +1 or -1 (create_row). Changing the constant by dc is the same as
+ * renaming marker to marker + dc / m, so every row holding the marker (with
+ * coefficient a) moves by a * dc / m, and the marker's own row (or the other
+ * error's) by -dc / m (or +dc / m). Rows of user variables that refer to
+ * those rows follow through the references. A row whose basic symbol is a
+ * dummy must stay at 0: if it moves, required equalities that were redundant
+ * now contradict each other, and the change is refused.
+ */
+static double marker_sign(const Cons *c)
 {
-    const Cons *c = &S->cons[id];
+    bool required = cs_is_required(c->strength);
+    if (c->op == CS_LE)
+        return 1.0;
+    if (c->op == CS_GE)
+        return -1.0;
+    return required ? 1.0 : -1.0;
+}
+
+static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
+{
+    Row *row = &S->rows[slot];
+    if (S->kind[row->basic] == SYM_DUMMY && !near_zero(row->constant)) {
+        cs_conflict_note(S, slot, id);
+        return CS_ERR_UNSATISFIABLE;
+    }
+    if (row->constant < 0.0 && cs_restricted(S, row->basic) && !push_infeasible(S, row->basic))
+        return CS_ERR_NOMEM;
+    return CS_OK;
+}
+
+cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
+{
+    if (dc == 0.0)
+        return CS_OK;
+    if (!cs_save_cons(S, id))
+        return CS_ERR_NOMEM;
+    Cons *c = &S->cons[id];
+    c->constant += dc;
+    double delta = dc / marker_sign(c);
     Sym marker = c->marker, other = c->other;
     int32_t r = S->basic[marker];
-    if (r >= 0 || (r = S->basic[other]) >= 0) {
+    if (r >= 0 || (other != 0 && (r = S->basic[other]) >= 0)) {
         if (!cs_touch(S, r))
             return CS_ERR_NOMEM;
-        Row *row = &S->rows[r];
-        row->constant += S->basic[marker] >= 0 ? -delta : delta;
-        if (row->constant < 0.0 && !push_infeasible(S, row->basic))
-            return CS_ERR_NOMEM;
-        return cs_dual_optimize(S);
+        S->rows[r].constant += S->basic[marker] >= 0 ? -delta : delta;
+        cs_Status st = moved(S, r, id);
+        return st != CS_OK ? st : cs_dual_optimize(S, id);
     }
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
@@ -753,9 +796,10 @@ cs_Status cs_suggest_delta(cs_Solver *S, uint32_t id, double delta)
             continue;
         if (!cs_touch(S, s))
             return CS_ERR_NOMEM;
-        row->constant += delta * a;
-        if (row->constant < 0.0 && cs_restricted(S, row->basic) && !push_infeasible(S, row->basic))
-            return CS_ERR_NOMEM;
+        S->rows[s].constant += delta * a;
+        cs_Status st = moved(S, s, id);
+        if (st != CS_OK)
+            return st;
     }
-    return cs_dual_optimize(S);
+    return cs_dual_optimize(S, id);
 }

@@ -252,9 +252,11 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
         cs_txn_commit(S);
         return CS_OK;
     }
-    cs_txn_rollback(S);
+    /* Before the rollback: the constraints' records still say what was
+     * refused (a new constant, for cs_cons_set_constant). */
     if (st == CS_ERR_UNSATISFIABLE)
         cs_conflict_minimize(S);
+    cs_txn_rollback(S);
     return st;
 }
 
@@ -303,6 +305,30 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
     if (st == CS_OK && !cs_cons_release(S, id))
         st = CS_ERR_NOMEM;
     return finish(S, st);
+}
+
+cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
+{
+    if (S == NULL)
+        return CS_ERR_INVALID_ARG;
+    if (!user_cons(S, id))
+        return CS_ERR_UNKNOWN;
+    if (!valid_number(constant))
+        return CS_ERR_INVALID_NUMBER;
+    cs_txn_begin(S);
+    cs_Status st = CS_OK;
+    if (S->cons[id].state == CONS_ADDED)
+        st = cs_shift_constant(S, id, constant - S->cons[id].constant);
+    else if (!cs_save_cons(S, id))
+        st = CS_ERR_NOMEM;
+    if (st == CS_OK)
+        S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
+    return finish(S, st);
+}
+
+double cs_cons_constant(const cs_Solver *S, cs_Cons id)
+{
+    return S != NULL && user_cons(S, id) ? S->cons[id].constant : 0.0;
 }
 
 void cs_conflict(const cs_Solver *S, const cs_Cons **ids, size_t *n)
@@ -388,7 +414,8 @@ cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
     if (!cs_save_edit(S, var))
         return finish(S, CS_ERR_NOMEM);
     S->edit_value[var] = value;
-    return finish(S, cs_suggest_delta(S, S->edit_cons[var] - 1, delta));
+    /* The edit constraint is  var + constant == 0: its constant is -value. */
+    return finish(S, cs_shift_constant(S, S->edit_cons[var] - 1, -delta));
 }
 
 /* ---- Values (cs_update is in cs_values.c) ------------------------------ */

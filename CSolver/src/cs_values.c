@@ -96,7 +96,7 @@ static long double correction(const cs_Solver *S, Sym p)
     double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
     /* Extended precision: the residual is a difference of near-equal
      * sums, and refinement is only as good as it. */
-    long double r = c->is_edit ? -S->edit_value[c->terms[0].var] : c->constant;
+    long double r = c->constant; /* an edit constraint's is -value */
     for (uint32_t k = 0; k < c->nterms; k++)
         r += (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
     return r / coef;

@@ -523,6 +523,67 @@ static void test_minimal_conflict(void)
     cs_solver_free(S);
 }
 
+/* ---- constants changed in place ------------------------------------------ */
+
+static void test_set_constant(void)
+{
+    for (int lex = 0; lex < 2; lex++) {
+        Mem m = { 0 };
+        cs_Solver *S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, test_alloc, &m);
+        cs_Var x = var(S), w = var(S), r = var(S);
+        cs_Cons left = cons(S, 1, x, 0, x, -20, CS_EQ, CS_REQUIRED);       /* x == 20 */
+        cs_Cons width = cons(S, 1, w, 0, w, -100, CS_GE, CS_REQUIRED);     /* w >= 100 */
+        cs_Cons hug = cons(S, 1, w, 0, w, -100, CS_EQ, 250000);            /* w == 100 @250 */
+        cs_Term t[3] = { { r, 1 }, { x, -1 }, { w, -1 } };                 /* r == x + w */
+        cs_Cons sum;
+        EXPECT_STATUS(cs_cons_new(S, t, 3, 0, CS_EQ, CS_REQUIRED, &sum), CS_OK);
+        cs_Cons wall = cons(S, 1, r, 0, r, -300, CS_LE, CS_REQUIRED);      /* r <= 300 */
+        cs_Cons all[] = { left, width, hug, sum, wall };
+        EXPECT_STATUS(cs_apply(S, NULL, 0, all, 5, NULL), CS_OK);
+        cs_update(S);
+        EXPECT(cs_value(S, r) == 120);
+        /* Moves through required and non-required constraints alike. */
+        EXPECT_STATUS(cs_cons_set_constant(S, left, -50), CS_OK);          /* x == 50 */
+        EXPECT_STATUS(cs_cons_set_constant(S, hug, -150), CS_OK);          /* w == 150 @250 */
+        cs_update(S);
+        EXPECT(cs_value(S, x) == 50 && cs_value(S, w) == 150 && cs_value(S, r) == 200);
+        EXPECT_STATUS(cs_cons_set_constant(S, width, -180), CS_OK);        /* w >= 180 */
+        cs_update(S);
+        EXPECT(cs_value(S, w) == 180 && cs_value(S, r) == 230);
+        /* w >= 260 with x == 50 and r <= 300: refused, nothing changed. */
+        char *before = fingerprint(S);
+        EXPECT_STATUS(cs_cons_set_constant(S, width, -260), CS_ERR_UNSATISFIABLE);
+        char *after = fingerprint(S);
+        EXPECT(strcmp(before, after) == 0);
+        free(before);
+        free(after);
+        EXPECT(cs_cons_constant(S, width) == -180);
+        const cs_Cons *ids;
+        size_t n;
+        cs_conflict(S, &ids, &n);
+        cs_Cons want[] = { left, width, sum, wall };
+        EXPECT(same_set(ids, n, want, 4));
+        for (size_t k = 0; k < n && getenv("CS_TEST_VERBOSE"); k++)
+            fprintf(stderr, "conflict %u\n", ids[k]);
+        /* Redundant equalities must move together. */
+        cs_Cons again = cons(S, 1, x, 0, x, -50, CS_EQ, CS_REQUIRED);      /* x == 50, twice */
+        EXPECT_STATUS(cs_add(S, again), CS_OK);
+        EXPECT_STATUS(cs_cons_set_constant(S, again, -60), CS_ERR_UNSATISFIABLE);
+        cs_conflict(S, &ids, &n);
+        cs_Cons pair[] = { left, again };
+        EXPECT(same_set(ids, n, pair, 2));
+        /* A constraint that is not added just keeps its new constant. */
+        EXPECT_STATUS(cs_remove(S, again), CS_OK);
+        EXPECT_STATUS(cs_cons_set_constant(S, again, -60), CS_OK);
+        EXPECT(cs_cons_constant(S, again) == -60);
+        EXPECT_STATUS(cs_cons_set_constant(S, again, NAN), CS_ERR_INVALID_NUMBER);
+        EXPECT_STATUS(cs_cons_set_constant(S, 999, 1), CS_ERR_UNKNOWN);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_solver_free(S);
+        EXPECT(m.bytes == 0);
+    }
+}
+
 /* ---- determinism --------------------------------------------------------- */
 
 static void test_deterministic(void)
@@ -725,6 +786,30 @@ static void test_random_add_remove(void)
                 } else {
                     EXPECT(st == CS_ERR_UNSATISFIABLE);
                 }
+            } else if (what == 2) { /* a new constant, in place */
+                double c = (double)(rng() % 400) - 200;
+                char *before = fingerprint(S);
+                st = cs_cons_set_constant(S, id[k], c);
+                if (st == CS_OK) {
+                    sp[k].c = c;
+                    EXPECT(cs_cons_constant(S, id[k]) == c);
+                } else {
+                    /* Only a required constraint that is added can be refused;
+                     * then nothing changed and the conflict names it. */
+                    EXPECT_STATUS(st, CS_ERR_UNSATISFIABLE);
+                    EXPECT(on[k] && sp[k].strength >= CS_REQUIRED);
+                    char *after = fingerprint(S);
+                    EXPECT(strcmp(before, after) == 0);
+                    free(after);
+                    const cs_Cons *ids;
+                    size_t n;
+                    cs_conflict(S, &ids, &n);
+                    int named = 0;
+                    for (size_t j = 0; j < n; j++)
+                        named |= ids[j] == id[k];
+                    EXPECT(n == 0 || named);
+                }
+                free(before);
             } else if (on[k]) {
                 EXPECT_STATUS(cs_remove(S, id[k]), CS_OK);
                 on[k] = 0;
@@ -762,6 +847,7 @@ int main(void)
     run("every allocation fails", test_every_allocation_fails);
     run("new solver out of memory", test_new_solver_out_of_memory);
     run("minimal conflict", test_minimal_conflict);
+    run("set constant", test_set_constant);
     run("deterministic", test_deterministic);
     run("memory flat", test_memory_flat);
     run("random add/remove against a fresh solve", test_random_add_remove);
