@@ -30,7 +30,9 @@ public final class Solver {
     public let mode: Mode
     private let handle: SolverHandle
     private var names: [String] = []
-    private var added: [Constraint: UInt32] = [:]
+    /// Constraints made in C: added ones, and removed ones kept for a cheap
+    /// re-add (``apply(removing:adding:keepingRemoved:)``).
+    private var compiled: [Constraint: UInt32] = [:]
     private var byID: [UInt32: Constraint] = [:]
 
     /// A new solver. Traps only if memory for the empty solver runs out.
@@ -54,10 +56,12 @@ public final class Solver {
     // MARK: - Constraints
 
     /// Whether the constraint is added.
-    public func contains(_ constraint: Constraint) -> Bool { added[constraint] != nil }
+    public func contains(_ constraint: Constraint) -> Bool {
+        compiled[constraint].map { handle.isAdded($0) } ?? false
+    }
 
     /// Every added constraint.
-    public var constraints: [Constraint] { Array(added.keys) }
+    public var constraints: [Constraint] { compiled.filter { handle.isAdded($0.value) }.map(\.key) }
 
     public func add(_ constraint: Constraint) throws(SolverError) {
         try apply(removing: [], adding: [constraint])
@@ -74,62 +78,90 @@ public final class Solver {
 
     /// A change set: removes, then adds, then re-optimises once. All or
     /// nothing: on failure nothing changed.
-    public func apply(removing: [Constraint], adding: [Constraint]) throws(SolverError) {
+    ///
+    /// With `keepingRemoved`, removed constraints stay compiled so that adding
+    /// them again costs no translation (a layout swapping size-class
+    /// variants does this at every transition); ``forget(_:)`` releases one.
+    public func apply(removing: [Constraint], adding: [Constraint], keepingRemoved: Bool = false) throws(SolverError) {
         var removeIDs: [UInt32] = []
         removeIDs.reserveCapacity(removing.count)
         for c in removing {
-            guard let id = added[c] else { throw .unknownConstraint }
+            guard let id = compiled[c], handle.isAdded(id) else { throw .unknownConstraint }
             removeIDs.append(id)
         }
-        var made: [UInt32] = []
+        var made: [(Constraint, UInt32)] = []
         var addIDs: [UInt32] = []
         addIDs.reserveCapacity(adding.count)
-        var pending: [UInt32: Constraint] = [:]
-        func discardMade() { for id in made { handle.deleteConstraint(id) } }
+        func discardMade() { for (_, id) in made { handle.deleteConstraint(id) } }
         for c in adding {
-            if let id = added[c] {
-                addIDs.append(id) // the C side reports the duplicate, in order
-                continue
-            }
-            if let id = pending.first(where: { $0.value == c })?.key {
-                addIDs.append(id)
+            if let id = compiled[c] {
+                addIDs.append(id) // the C side reports a duplicate, in order
                 continue
             }
             for t in c.expression.terms where t.variable.owner != ObjectIdentifier(self) {
                 discardMade()
+                for (c, _) in made { compiled[c] = nil }
                 throw .unknownVariable
             }
             switch handle.newConstraint(c, variableID: { $0.id }) {
             case .success(let id):
-                made.append(id)
-                pending[id] = c
+                made.append((c, id))
+                compiled[c] = id // so that a second mention is the same id
                 addIDs.append(id)
             case .failure(let error):
                 discardMade()
+                for (c, _) in made { compiled[c] = nil }
                 throw error
             }
         }
         switch handle.apply(remove: removeIDs, add: addIDs) {
         case .success:
-            for c in removing {
-                if let id = added.removeValue(forKey: c) {
-                    byID[id] = nil
-                    handle.deleteConstraint(id)
-                }
-            }
-            for (id, c) in pending {
-                added[c] = id
-                byID[id] = c
+            for (c, id) in made { byID[id] = c }
+            if !keepingRemoved {
+                for c in removing { forget(c) }
             }
         case .failure(let failure):
             var thrown = failure.error
             if case .unsatisfiable = failure.error {
+                let pending = Dictionary(made.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
                 let conflict = handle.conflict().compactMap { byID[$0] ?? pending[$0] }
                 thrown = .unsatisfiable(conflict: conflict)
             }
             discardMade()
+            for (c, _) in made { compiled[c] = nil }
             throw thrown
         }
+    }
+
+    /// Releases a constraint kept compiled after its removal (or removes and
+    /// releases an added one). Unknown constraints are ignored.
+    public func forget(_ constraint: Constraint) {
+        guard let id = compiled.removeValue(forKey: constraint) else { return }
+        byID[id] = nil
+        handle.deleteConstraint(id)
+    }
+
+    /// Moves a constraint's constant (the `constant` of its expression) in
+    /// place: for an added constraint the solution follows incrementally, as
+    /// for a suggested value, with no removal and re-addition. Refuses a
+    /// required constraint whose new constant cannot hold with the others
+    /// (``SolverError/unsatisfiable(conflict:)``), keeping the old one.
+    public func setConstant(_ constant: Double, of constraint: Constraint) throws(SolverError) {
+        guard let id = compiled[constraint] else { throw .unknownConstraint }
+        do {
+            try handle.setConstant(id, constant).get()
+        } catch {
+            if case .unsatisfiable = error {
+                throw .unsatisfiable(conflict: handle.conflict().compactMap { byID[$0] })
+            }
+            throw error
+        }
+    }
+
+    /// The constraint's constant as the solver holds it now (the
+    /// expression's, unless ``setConstant(_:of:)`` moved it).
+    public func constant(of constraint: Constraint) -> Double? {
+        compiled[constraint].map { handle.constant($0) }
     }
 
     // MARK: - Edit variables

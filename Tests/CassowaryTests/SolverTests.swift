@@ -152,3 +152,51 @@ struct ReadmeTests {
         }
     }
 }
+
+@Suite("Constants in place and kept constraints")
+struct ConstantTests {
+    @Test func setConstantMovesTheSolution() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x"), w = solver.makeVariable("w")
+        let left = x == 20
+        let hug = (w == 100).withStrength(Strength(priority: 250))
+        let wall = x + w <= 300
+        try solver.add([left, hug, wall])
+        try solver.setConstant(-50, of: left)   // x - 50 == 0
+        try solver.setConstant(-200, of: hug)
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 50 && solver.value(of: w) == 200)
+        #expect(solver.constant(of: left) == -50)
+        // x == 150 would push x + w to 350 only if w kept 200; w gives way.
+        try solver.setConstant(-150, of: left)
+        solver.updateVariables()
+        #expect(solver.value(of: w) == 150)
+        // With w >= 0, x == 350 cannot hold under x + w <= 300.
+        let floor = w >= 0
+        try solver.add(floor)
+        do {
+            try solver.setConstant(-350, of: left)
+            Issue.record("x == 350 should be refused")
+        } catch {
+            guard case .unsatisfiable(let conflict) = error else { Issue.record("\(error)"); return }
+            #expect(Set(conflict) == [left, wall, floor])
+        }
+        #expect(solver.constant(of: left) == -150)
+        #expect(solver.invariantsHold)
+    }
+
+    @Test func keptConstraintsComeBackCheaply() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x")
+        let a = x == 10, b = x == 20
+        try solver.add(a)
+        try solver.apply(removing: [a], adding: [b], keepingRemoved: true)
+        #expect(!solver.contains(a) && solver.constant(of: a) == -10)
+        try solver.apply(removing: [b], adding: [a], keepingRemoved: true)
+        solver.updateVariables()
+        #expect(solver.value(of: x) == 10)
+        solver.forget(b)
+        #expect(solver.constant(of: b) == nil)
+        #expect(throws: SolverError.unknownConstraint) { try solver.remove(b) }
+    }
+}

@@ -35,6 +35,14 @@ final class SolverHandle {
 
     func deleteConstraint(_ id: UInt32) { _ = cs_cons_delete(pointer, id) }
 
+    func isAdded(_ id: UInt32) -> Bool { cs_cons_is_added(pointer, id) != 0 }
+
+    func setConstant(_ id: UInt32, _ constant: Double) -> Result<Void, SolverError> {
+        check(cs_cons_set_constant(pointer, id, constant))
+    }
+
+    func constant(_ id: UInt32) -> Double { cs_cons_constant(pointer, id) }
+
     struct ChangeSetFailure: Error {
         let error: SolverError
         /// The constraint at fault, as an index into `remove` followed by `add`.
