@@ -6,6 +6,8 @@
 //   CSolver       the C incremental simplex core (C11, no Swift knowledge)
 //   Cassowary     a thin Swift wrapper over CSolver
 //   solver-bench  trace replayer for benchmarks and differential tests (C)
+//   AdaptiveLayout  Auto Layout's model: views, guides, constraints, anchors
+//   layout        the command-line tool (interchange JSON in and out)
 import PackageDescription
 
 let package = Package(
@@ -13,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "csolver", type: .static, targets: ["CSolver"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "AdaptiveLayout", targets: ["AdaptiveLayout"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
     targets: [
@@ -34,6 +37,16 @@ let package = Package(
             name: "Cassowary",
             dependencies: ["CSolver"],
             path: "Sources/Cassowary"
+        ),
+        .target(
+            name: "AdaptiveLayout",
+            dependencies: ["Cassowary"],
+            path: "Sources/AdaptiveLayout"
+        ),
+        .testTarget(
+            name: "AdaptiveLayoutTests",
+            dependencies: ["AdaptiveLayout"],
+            path: "Tests/AdaptiveLayoutTests"
         ),
         .testTarget(
             name: "CassowaryTests",

@@ -1,0 +1,208 @@
+import Cassowary
+
+/// A relationship between two layout attributes that the layout must
+/// satisfy: `first RELATION multiplier * second + constant` — Apple's
+/// `NSLayoutConstraint`.
+///
+/// Make one with the initializer (Apple's rules are checked, and a broken one
+/// throws), with the anchors (`a.leadingAnchor.constraint(equalTo:
+/// b.trailingAnchor, constant: 8)`), or with the Visual Format Language.
+/// Activate constraints in batches with ``activate(_:)``: everything activated
+/// or deactivated before the next layout pass reaches the solver as one change
+/// set. Changing ``constant`` on an active constraint moves the solution in
+/// place, without removing and adding the constraint.
+public final class LayoutConstraint: CustomStringConvertible {
+    public let firstItem: LayoutItem
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    public let secondItem: LayoutItem?
+    public let secondAttribute: LayoutAttribute
+    public let multiplier: Double
+
+    /// The constant added to the second side. Cheap to change while active.
+    public var constant: Double {
+        didSet {
+            guard constant != oldValue else { return }
+            guard constant.isFinite, abs(constant) <= 1e12 else {
+                constant = oldValue // refused: nothing changes
+                return
+            }
+            engine?.constantChanged(self)
+        }
+    }
+
+    /// 1...1000; 1000 is required. Changing it on an active constraint swaps
+    /// it in the solver at the next layout pass. Values outside 1...1000 are
+    /// refused (the priority stays as it was).
+    public var priority: LayoutPriority {
+        didSet {
+            guard priority != oldValue else { return }
+            guard priority.isValid else {
+                priority = oldValue
+                return
+            }
+            engine?.priorityChanged(self)
+        }
+    }
+
+    /// A name for descriptions and conflict reports.
+    public var identifier: String?
+
+    /// Whether the constraint takes part in layout. Setting it is
+    /// ``activate(_:)`` or ``deactivate(_:)`` of this one constraint; a
+    /// constraint whose items have no common ancestor is not activated, and the
+    /// reason is in ``activationError``.
+    public var isActive: Bool {
+        get { engine != nil }
+        set {
+            if newValue {
+                do { try Self.activate([self]) } catch { activationError = error }
+            } else {
+                Self.deactivate([self])
+            }
+        }
+    }
+
+    /// Why the last `isActive = true` did nothing, if it did not.
+    public private(set) var activationError: LayoutError?
+
+    /// Whether the constraint is active but not enforced: it conflicted with
+    /// required constraints and the engine broke it (see ``LayoutConflict``).
+    public var isBroken: Bool { engine != nil && broken }
+
+    // Engine state: set while active.
+    weak var engine: LayoutEngine?
+    /// The solver's form of the constraint, made when activated and kept
+    /// after deactivation, so that activating it again costs no translation.
+    var lowered: Cassowary.Constraint?
+    weak var loweredEngine: LayoutEngine?
+    /// The constant part of the lowered expression that is not `-constant`
+    /// (baseline offsets, say), so that a new constant is `base - constant`.
+    var loweredBase = 0.0
+    /// Bookkeeping of the engine (flags rather than sets: a size-class
+    /// transition swaps thousands of constraints).
+    var activeIndex = -1
+    var activeOrder = 0
+    var inSolver = false
+    var queuedForRemoval = false
+    var broken = false
+    /// Constraints the engine makes itself (intrinsic size, autoresizing,
+    /// margins, root size) skip Apple's pairing rules.
+    let isImplied: Bool
+
+    /// Apple's designated initializer, checked by Apple's rules: no location
+    /// related to a size or to a constant, no location of one axis related to
+    /// one of the other, no leading or trailing related to left or right.
+    public convenience init(item view1: LayoutItem, attribute attr1: LayoutAttribute,
+                            relatedBy relation: LayoutRelation,
+                            toItem view2: LayoutItem?, attribute attr2: LayoutAttribute,
+                            multiplier: Double = 1, constant c: Double = 0) throws(LayoutError) {
+        if let error = Self.validate(attr1, view2, attr2, multiplier, c) { throw error }
+        self.init(view1, attr1, relation, view2, attr2, multiplier, c, implied: false)
+    }
+
+    init(_ view1: LayoutItem, _ attr1: LayoutAttribute, _ relation: LayoutRelation,
+         _ view2: LayoutItem?, _ attr2: LayoutAttribute, _ multiplier: Double = 1, _ c: Double = 0,
+         priority: LayoutPriority = .required, identifier: String? = nil, implied: Bool) {
+        firstItem = view1
+        firstAttribute = attr1
+        self.relation = relation
+        secondItem = view2
+        secondAttribute = view2 == nil ? .notAnAttribute : attr2
+        self.multiplier = view2 == nil ? 0 : multiplier
+        constant = c
+        self.priority = priority
+        self.identifier = identifier
+        isImplied = implied
+    }
+
+    deinit {
+        if let lowered { loweredEngine?.forget(lowered) }
+    }
+
+    /// Apple's rules for a constraint's shape; nil when it is well formed.
+    static func validate(_ a1: LayoutAttribute, _ item2: LayoutItem?, _ a2: LayoutAttribute,
+                         _ multiplier: Double, _ c: Double) -> LayoutError? {
+        if a1 == .notAnAttribute { return .missingFirstAttribute }
+        for (what, x) in [("multiplier", multiplier), ("constant", c)] where !x.isFinite || abs(x) > 1e12 {
+            return .invalidNumber(what, x)
+        }
+        if item2 == nil {
+            if a2 != .notAnAttribute { return .missingSecondItem(a2) }
+            return a1.isSize ? nil : .locationEqualToConstant(a1)
+        }
+        if a2 == .notAnAttribute { return .missingSecondAttribute }
+        if a1.isLocation && multiplier == 0 { return .locationEqualToConstant(a1) }
+        if a1.isSize != a2.isSize { return .invalidPairing(first: a1, second: a2) }
+        if a1.isLocation && a1.axis != a2.axis { return .invalidPairing(first: a1, second: a2) }
+        if (a1.isDirectional && a2.isAbsoluteHorizontal) || (a1.isAbsoluteHorizontal && a2.isDirectional) {
+            return .mixedDirections(first: a1, second: a2)
+        }
+        return nil
+    }
+
+    // MARK: - Activation
+
+    /// Activates constraints: each one is installed in the engine of its
+    /// items' view hierarchy; the solver sees them all, with everything else
+    /// changed since the last layout pass, as one change set at the next
+    /// ``View/layoutIfNeeded()``. All or nothing: if one has items without a
+    /// common ancestor, none is activated.
+    public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
+        var engines: [LayoutEngine] = []
+        engines.reserveCapacity(constraints.count)
+        for c in constraints {
+            if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
+                throw error
+            }
+            guard let root = c.commonRoot() else {
+                throw .noCommonAncestor(first: c.firstItem.layoutName, second: c.secondItem?.layoutName ?? "nil")
+            }
+            engines.append(root.layoutEngine)
+        }
+        for (c, engine) in zip(constraints, engines) where c.engine == nil {
+            c.activationError = nil
+            engine.activate(c)
+        }
+    }
+
+    /// ``activate(_:)`` for constraints written one per line in a
+    /// ``LayoutConstraintsBuilder`` block.
+    public static func activate(@LayoutConstraintsBuilder _ constraints: () -> [LayoutConstraint]) throws(LayoutError) {
+        try activate(constraints())
+    }
+
+    /// Deactivates constraints (inactive ones are ignored); the solver sees
+    /// the change at the next layout pass.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for c in constraints { c.engine?.deactivate(c) }
+    }
+
+    /// The root of the hierarchy both items are in, or nil if they are not in one.
+    func commonRoot() -> View? {
+        let r1 = firstItem.hierarchyRoot
+        guard let second = secondItem else { return r1 }
+        return second.hierarchyRoot === r1 ? r1 : nil
+    }
+
+    // MARK: - Description
+
+    /// `a.leading == superview.leading + 20`, with `@750` for a priority
+    /// below required and the identifier first when there is one.
+    public var description: String {
+        var text = "\(firstItem.layoutName).\(firstAttribute) \(relation) "
+        var rhs = ""
+        if let second = secondItem {
+            rhs = (multiplier == 1 ? "" : "\(format(multiplier)) * ") + "\(second.layoutName).\(secondAttribute)"
+        }
+        if rhs.isEmpty {
+            rhs = format(constant)
+        } else if constant != 0 {
+            rhs += constant < 0 ? " - \(format(-constant))" : " + \(format(constant))"
+        }
+        text += rhs
+        if !priority.isRequired { text += " @\(priority)" }
+        if let identifier { text = "\(identifier): " + text }
+        return text
+    }
+}

@@ -1,0 +1,547 @@
+import Cassowary
+
+/// The solver of one view hierarchy, owned by its root view (UIKit keeps one
+/// per window).
+///
+/// Data flow. Activating, deactivating or re-prioritising a constraint only
+/// queues it; ``layout()`` lowers the queued constraints to linear
+/// constraints over the items' variables and hands the solver one change set
+/// (removals, then additions, one re-optimisation). A new constant on a
+/// constraint already in the solver moves the solution at once, in place
+/// (``Solver/setConstant(_:of:)``). Frames are read from the solver's values
+/// on demand, so a layout pass copies nothing.
+///
+/// Variables. Each item has `x, y, width, height`, its frame in its parent's
+/// coordinates, as UIKit's engine has: a constraint between two items is
+/// written in the coordinates of their closest common ancestor, so an item's
+/// position there is its own origin plus its ancestors' below that ancestor.
+/// Constraints between a view and its superview (most of them) then have the
+/// fewest terms, and moving a subtree changes no variable inside it.
+///
+/// Removed constraints stay compiled in the solver (`keepingRemoved`), so a
+/// size-class transition that swaps the same two sets back and forth costs
+/// no translation after the first time.
+final class LayoutEngine {
+    /// UIKit's standard spacing between siblings, in points.
+    static let systemSpacing = 8.0
+    /// Strength of the probes that test for ambiguity: below every priority.
+    static let probeStrength = Strength(0.001)
+
+    unowned let root: View
+    let solver = Solver(mode: .lexicographic)
+    /// A scratch engine (fitting sizes) keeps its variables here instead of
+    /// on the items, which belong to their hierarchy's engine.
+    private let isScratch: Bool
+    private var scratchVariables: [ObjectIdentifier: ItemVariables] = [:]
+    private let sizing: ImpliedConstraints.RootSizing
+
+    /// Active constraints, in no order (``LayoutConstraint/activeIndex``).
+    private var active: [LayoutConstraint] = []
+    private var nextOrder = 0
+    private var pendingAdd: [LayoutConstraint] = []
+    private var pendingRemove: [LayoutConstraint] = []
+    private var owners: [Cassowary.Constraint: LayoutConstraint] = [:]
+    private var framesSet: [View] = []
+    private(set) var conflicts: [LayoutConflict] = []
+
+    init(root: View, sizing: ImpliedConstraints.RootSizing = .frame, scratch: Bool = false) {
+        self.root = root
+        self.sizing = sizing
+        isScratch = scratch
+        if !scratch { adopt(subtree: root) }
+    }
+
+    // MARK: - Items
+
+    func variables(_ item: LayoutItem) -> ItemVariables {
+        if isScratch {
+            if let v = scratchVariables[ObjectIdentifier(item)] { return v }
+            let v = ItemVariables(solver, item.layoutName, engine: nil)
+            scratchVariables[ObjectIdentifier(item)] = v
+            return v
+        }
+        if let v = item.variables, v.engine === self { return v }
+        register(item)
+        return item.variables!
+    }
+
+    /// Gives an item its variables and its implied constraints.
+    func register(_ item: LayoutItem) {
+        if !isScratch, let v = item.variables, v.engine === self { return }
+        if !isScratch { item.variables = ItemVariables(solver, item.layoutName, engine: self) }
+        let implied = makeImplied(item)
+        if !isScratch { item.implied = implied }
+        for c in implied.all { activate(c) }
+    }
+
+    func unregister(_ item: LayoutItem) {
+        for c in active where c.firstItem === item || c.secondItem === item { deactivate(c) }
+        item.implied = nil
+        item.variables = nil
+    }
+
+    private func makeImplied(_ item: LayoutItem) -> ImpliedConstraints {
+        var implied = ImpliedConstraints()
+        if let view = item as? View {
+            if view === root {
+                implied.size = ImpliedConstraints.rootSize(view, sizing)
+            } else if view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
+                implied.autoresizing = ImpliedConstraints.autoresizing(view, in: s)
+            }
+            implied.intrinsic = ImpliedConstraints.intrinsic(view)
+        } else if let guide = item as? LayoutGuide, let owner = guide.owningView {
+            implied.insets = ImpliedConstraints.insets(guide, owner)
+        }
+        return implied
+    }
+
+    /// Registers a subtree that joined the hierarchy, with the constraints it
+    /// brought from the engine it had as a root of its own.
+    func adopt(subtree view: View) {
+        var carried: [LayoutConstraint] = []
+        if view !== root, let old = view.engine {
+            carried = old.activeConstraints.filter { !$0.isImplied }
+            for c in carried { old.deactivate(c) }
+            view.engine = nil
+        }
+        var stack = [view]
+        while let v = stack.popLast() {
+            if let e = v.variables?.engine, e !== self { v.variables = nil }
+            register(v)
+            for g in v.layoutGuides {
+                if let e = g.variables?.engine, e !== self { g.variables = nil }
+                register(g)
+            }
+            stack.append(contentsOf: v.subviews)
+        }
+        adoptActive(carried)
+    }
+
+    func adoptActive(_ constraints: [LayoutConstraint]) {
+        for c in constraints where c.engine == nil { activate(c) }
+    }
+
+    /// Takes a subtree out: constraints between it and the rest are
+    /// deactivated, and those within it are returned (deactivated here) to be
+    /// activated in its new hierarchy.
+    func release(subtree view: View) -> [LayoutConstraint] {
+        var inside: Set<ObjectIdentifier> = []
+        var items: [LayoutItem] = []
+        var stack = [view]
+        while let v = stack.popLast() {
+            inside.insert(ObjectIdentifier(v))
+            items.append(v)
+            for g in v.layoutGuides {
+                inside.insert(ObjectIdentifier(g))
+                items.append(g)
+            }
+            stack.append(contentsOf: v.subviews)
+        }
+        var kept: [LayoutConstraint] = []
+        for c in activeConstraints {
+            let first = inside.contains(ObjectIdentifier(c.firstItem))
+            let second = c.secondItem.map { inside.contains(ObjectIdentifier($0)) } ?? first
+            guard first || second else { continue }
+            deactivate(c)
+            if first && second && !c.isImplied { kept.append(c) }
+        }
+        for item in items {
+            item.implied = nil
+            item.variables = nil
+        }
+        return kept
+    }
+
+    // MARK: - Activation
+
+    /// Active constraints in the order they were activated.
+    var activeConstraints: [LayoutConstraint] { active.sorted { $0.activeOrder < $1.activeOrder } }
+
+    func activate(_ c: LayoutConstraint) {
+        guard c.engine == nil else { return }
+        c.engine = self
+        c.activeIndex = active.count
+        c.activeOrder = nextOrder
+        nextOrder += 1
+        active.append(c)
+        if c.loweredEngine !== self, let old = c.lowered {
+            c.loweredEngine?.forget(old)
+            c.lowered = nil
+        }
+        if c.queuedForRemoval {
+            // Deactivated and activated again before a pass: nothing to do.
+            c.queuedForRemoval = false
+            c.inSolver = true
+            return
+        }
+        pendingAdd.append(c)
+    }
+
+    func deactivate(_ c: LayoutConstraint) {
+        guard c.engine === self else { return }
+        c.engine = nil
+        let last = active.removeLast()
+        if last !== c {
+            active[c.activeIndex] = last
+            last.activeIndex = c.activeIndex
+        }
+        c.activeIndex = -1
+        c.broken = false
+        if c.inSolver {
+            c.inSolver = false
+            c.queuedForRemoval = true
+            pendingRemove.append(c)
+        }
+        // A queued addition is skipped at the pass (its engine is gone).
+    }
+
+    /// Releases a compiled constraint whose owner is gone.
+    func forget(_ lowered: Cassowary.Constraint) {
+        owners[lowered] = nil
+        solver.forget(lowered)
+    }
+
+    /// Takes a constraint out of the solver and queues it again, lowered
+    /// afresh (its shape changed: priority, baselines, direction).
+    private func relower(_ c: LayoutConstraint) {
+        guard c.engine === self else { return }
+        if c.inSolver, let old = c.lowered { try? solver.remove(old) }
+        c.inSolver = false
+        if let old = c.lowered { forget(old) }
+        c.lowered = nil
+        c.broken = false
+        pendingAdd.append(c)
+    }
+
+    // MARK: - Changes
+
+    func constantChanged(_ c: LayoutConstraint) {
+        if c.broken {
+            c.broken = false
+            pendingAdd.append(c) // it may hold now
+            return
+        }
+        guard c.inSolver, let lowered = c.lowered else { return } // lowered at the pass
+        do {
+            try solver.setConstant(c.loweredBase - c.constant, of: lowered)
+        } catch {
+            if case .unsatisfiable(let conflict) = error {
+                try? solver.remove(lowered)
+                c.inSolver = false
+                breakConstraint(c, conflict: conflict)
+            }
+        }
+    }
+
+    func priorityChanged(_ c: LayoutConstraint) { relower(c) }
+
+    func frameChanged(_ view: View) {
+        framesSet.append(view)
+        if view === root {
+            guard case .frame = sizing, let size = view.implied?.size, size.count == 2 else { return }
+            size[0].constant = view.storedFrame.width
+            size[1].constant = view.storedFrame.height
+        } else {
+            impliedChanged(view)
+        }
+    }
+
+    /// Replaces a view's autoresizing constraints (its frame or mask changed).
+    func impliedChanged(_ view: View) {
+        guard view.variables?.engine === self, var implied = view.implied else { return }
+        for c in implied.autoresizing { deactivate(c) }
+        implied.autoresizing = []
+        if view !== root, view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
+            implied.autoresizing = ImpliedConstraints.autoresizing(view, in: s)
+            for c in implied.autoresizing { activate(c) }
+        }
+        view.implied = implied
+    }
+
+    /// Intrinsic size or priorities changed: new constants in place when the
+    /// constraints keep their shape, new constraints when they do not.
+    func intrinsicChanged(_ view: View) {
+        guard view.variables?.engine === self, var implied = view.implied else { return }
+        let fresh = ImpliedConstraints.intrinsic(view)
+        let sameShape = fresh.count == implied.intrinsic.count
+            && zip(fresh, implied.intrinsic).allSatisfy { $0.identifier == $1.identifier && $0.priority == $1.priority }
+        if sameShape {
+            for (new, old) in zip(fresh, implied.intrinsic) { old.constant = new.constant }
+            return
+        }
+        for c in implied.intrinsic { deactivate(c) }
+        implied.intrinsic = fresh
+        for c in fresh { activate(c) }
+        view.implied = implied
+    }
+
+    /// Margins or safe-area insets changed: the guides' constants move.
+    func guideInsetsChanged(_ view: View) {
+        for g in view.layoutGuides {
+            guard let old = g.implied?.insets, !old.isEmpty else { continue }
+            for (new, c) in zip(ImpliedConstraints.insets(g, view), old) { c.constant = new.constant }
+        }
+    }
+
+    func baselinesChanged(_ view: View) {
+        for c in activeConstraints
+        where (c.firstItem === view && [.firstBaseline, .lastBaseline].contains(c.firstAttribute))
+            || (c.secondItem === view && [.firstBaseline, .lastBaseline].contains(c.secondAttribute)) {
+            relower(c)
+        }
+    }
+
+    func directionChanged() {
+        for c in activeConstraints where c.firstAttribute.isDirectional || c.secondAttribute.isDirectional {
+            relower(c)
+        }
+    }
+
+    // MARK: - Layout pass
+
+    /// Sends the queued changes to the solver and brings the values up to date.
+    func layout() {
+        flush()
+        solver.updateVariables()
+        for v in framesSet { v.frameSetSinceLayout = false }
+        framesSet.removeAll()
+    }
+
+    func flushForFitting() { flush() }
+
+    private func flush() {
+        if pendingAdd.isEmpty && pendingRemove.isEmpty { return }
+        var removing: [Cassowary.Constraint] = []
+        removing.reserveCapacity(pendingRemove.count)
+        for c in pendingRemove where c.queuedForRemoval {
+            c.queuedForRemoval = false
+            if let l = c.lowered { removing.append(l) }
+        }
+        pendingRemove.removeAll()
+        var adding: [LayoutConstraint] = []
+        adding.reserveCapacity(pendingAdd.count)
+        for c in pendingAdd where c.engine === self && !c.inSolver && !c.broken {
+            lower(c)
+            c.inSolver = true // marks it taken: a second mention is skipped
+            adding.append(c)
+        }
+        pendingAdd.removeAll()
+        do {
+            try solver.apply(removing: removing, adding: adding.map { $0.lowered! }, keepingRemoved: true)
+        } catch {
+            // Rare: find the constraints to break, keeping every other one.
+            for c in adding { c.inSolver = false }
+            for r in removing where solver.contains(r) { try? solver.remove(r) }
+            addBisecting(adding[...])
+        }
+    }
+
+    /// Adds constraints in order, halving a refused batch until the refused
+    /// constraint is alone, which is then broken with its conflict.
+    private func addBisecting(_ batch: ArraySlice<LayoutConstraint>) {
+        guard !batch.isEmpty else { return }
+        do {
+            try solver.apply(removing: [], adding: batch.map { $0.lowered! }, keepingRemoved: true)
+            for c in batch { c.inSolver = true }
+        } catch {
+            if batch.count == 1, let c = batch.first {
+                if case .unsatisfiable(let conflict) = error { breakConstraint(c, conflict: conflict) }
+                return
+            }
+            let mid = batch.startIndex + batch.count / 2
+            addBisecting(batch[..<mid])
+            addBisecting(batch[mid...])
+        }
+    }
+
+    private func breakConstraint(_ c: LayoutConstraint, conflict: [Cassowary.Constraint]) {
+        c.broken = true
+        var set = conflict.compactMap { owners[$0] }
+        if !set.contains(where: { $0 === c }) { set.append(c) }
+        conflicts.append(LayoutConflict(conflicting: set, broken: c))
+    }
+
+    // MARK: - Lowering
+
+    /// Makes (or refreshes) the solver's form of an active constraint:
+    /// `first - multiplier * second - constant  RELATION  0`.
+    private func lower(_ c: LayoutConstraint) {
+        if let lowered = c.lowered, c.loweredEngine === self {
+            if solver.constant(of: lowered) != c.loweredBase - c.constant {
+                try? solver.setConstant(c.loweredBase - c.constant, of: lowered) // not added: cannot fail
+            }
+            return
+        }
+        let (constraint, base) = linear(c)
+        c.lowered = constraint
+        c.loweredEngine = self
+        c.loweredBase = base
+        owners[constraint] = c
+    }
+
+    /// The linear form of a constraint over this engine's variables, and the
+    /// part of its constant that does not come from `constant`.
+    func linear(_ c: LayoutConstraint) -> (Cassowary.Constraint, Double) {
+        let ancestor = commonAncestor(c.firstItem, c.secondItem)
+        var e = expression(c.firstItem, c.firstAttribute, in: ancestor)
+        if let second = c.secondItem {
+            let s = expression(second, c.secondAttribute, in: ancestor)
+            for t in s.terms { e.terms.append(Term(t.variable, coefficient: -c.multiplier * t.coefficient)) }
+            e.constant -= c.multiplier * s.constant
+        }
+        let base = e.constant
+        e.constant -= c.constant
+        let relation: Cassowary.Constraint.Relation = switch c.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        let strength = c.priority.isRequired ? Strength.required : Strength(priority: Double(c.priority.rawValue))
+        return (Cassowary.Constraint(e, relation, strength: strength), base)
+    }
+
+    /// The view whose coordinates an item's frame is in, or the view itself.
+    private func container(_ item: LayoutItem) -> View? {
+        (item as? View) ?? item.parent
+    }
+
+    /// The closest view that contains both items (or is one of them).
+    private func commonAncestor(_ a: LayoutItem, _ b: LayoutItem?) -> View? {
+        guard let b else { return container(a) }
+        var seen: Set<ObjectIdentifier> = []
+        var v = container(a)
+        while let u = v {
+            seen.insert(ObjectIdentifier(u))
+            v = u.superview
+        }
+        v = container(b)
+        while let u = v {
+            if seen.contains(ObjectIdentifier(u)) { return u }
+            v = u.superview
+        }
+        return nil
+    }
+
+    /// An attribute of an item as a linear expression in `ancestor`'s coordinates.
+    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: View?) -> Expression {
+        if let inner = attribute.unmargined {
+            if let view = item as? View { return expression(view.layoutMarginsGuide, inner, in: ancestor) }
+            return expression(item, inner, in: ancestor) // a guide has no margins: its own edges
+        }
+        var x: [Term] = [], y: [Term] = []
+        var node: LayoutItem? = item
+        while let n = node, n !== ancestor {
+            let v = variables(n)
+            x.append(Term(v.minX))
+            y.append(Term(v.minY))
+            node = n.parent
+        }
+        let size = variables(item)
+        func plus(_ terms: [Term], _ extra: Term?, _ constant: Double = 0, negate: Bool = false) -> Expression {
+            var all = terms
+            if let extra { all.append(extra) }
+            if negate { all = all.map { Term($0.variable, coefficient: -$0.coefficient) } }
+            return Expression(terms: all, constant: negate ? -constant : constant)
+        }
+        let rtl = root.rootView.layoutDirection == .rightToLeft
+        switch attribute {
+        case .left: return plus(x, nil)
+        case .right: return plus(x, Term(size.width))
+        case .centerX: return plus(x, Term(size.width, coefficient: 0.5))
+        case .width: return Expression(terms: [Term(size.width)])
+        case .height: return Expression(terms: [Term(size.height)])
+        case .top: return plus(y, nil)
+        case .bottom: return plus(y, Term(size.height))
+        case .centerY: return plus(y, Term(size.height, coefficient: 0.5))
+        // Right to left, leading is the mirrored right edge: a constant
+        // added to it moves toward the trailing side, as in UIKit.
+        case .leading: return rtl ? plus(x, Term(size.width), negate: true) : plus(x, nil)
+        case .trailing: return rtl ? plus(x, nil, negate: true) : plus(x, Term(size.width))
+        case .firstBaseline:
+            if let view = item as? View, let top = view.firstBaselineOffsetFromTop { return plus(y, nil, top) }
+            return plus(y, Term(size.height))
+        case .lastBaseline:
+            let fromBottom = (item as? View)?.lastBaselineOffsetFromBottom ?? 0
+            return plus(y, Term(size.height), -fromBottom)
+        default: return Expression()
+        }
+    }
+
+    // MARK: - Queries
+
+    /// Active constraints whose items are all in `view`'s subtree.
+    func constraints(in view: View, includingImplied: Bool) -> [LayoutConstraint] {
+        activeConstraints.filter { c in
+            (includingImplied || !c.isImplied) && isInside(c.firstItem, view) && (c.secondItem.map { isInside($0, view) } ?? true)
+        }
+    }
+
+    private func isInside(_ item: LayoutItem, _ view: View) -> Bool {
+        container(item)?.isDescendant(of: view) ?? false
+    }
+
+    /// Which parts of which frames in `view`'s subtree the constraints leave
+    /// free: each variable is pushed up and down by an edit below every
+    /// priority; one that moves is not determined. The values are put back.
+    func ambiguity(in view: View) -> [(item: LayoutItem, components: FrameComponents)] {
+        var items: [LayoutItem] = []
+        var stack = [view]
+        while let v = stack.popLast() {
+            items.append(v)
+            items.append(contentsOf: v.layoutGuides)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        var report: [(LayoutItem, FrameComponents)] = []
+        for item in items {
+            let vars = variables(item)
+            var free: FrameComponents = []
+            let parts: [FrameComponents] = item === root ? [.width, .height] : [.x, .y, .width, .height]
+            for part in parts where isFree(vars[part]) { free.insert(part) }
+            if !free.isEmpty { report.append((item, free)) }
+        }
+        flush()
+        solver.updateVariables()
+        return report
+    }
+
+    private func isFree(_ v: Variable) -> Bool {
+        flush()
+        solver.updateVariables()
+        let start = solver.value(of: v)
+        guard (try? solver.addEditVariable(v, strength: Self.probeStrength)) != nil else { return false }
+        defer {
+            try? solver.suggestValue(start, for: v)
+            try? solver.removeEditVariable(v)
+        }
+        for target in [start + 100, start - 100] {
+            guard (try? solver.suggestValue(target, for: v)) != nil else { continue }
+            solver.updateVariables()
+            if abs(solver.value(of: v) - start) > 1e-6 { return true }
+        }
+        return false
+    }
+
+    /// The size ``View/systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)``
+    /// answers: the subtree's constraints alone, in a scratch engine, with the
+    /// view's size pulled toward the target.
+    static func fittingSize(of view: View, target: Size,
+                            priorities: (LayoutPriority, LayoutPriority)) -> Size {
+        let scratch = LayoutEngine(root: view, sizing: .fitting(target, priorities.0, priorities.1), scratch: true)
+        var stack = [view]
+        while let v = stack.popLast() {
+            scratch.register(v)
+            for g in v.layoutGuides { scratch.register(g) }
+            stack.append(contentsOf: v.subviews)
+        }
+        if let engine = view.rootView.existingEngine {
+            for c in engine.constraints(in: view, includingImplied: false) where !c.broken {
+                let (lowered, _) = scratch.linear(c)
+                try? scratch.solver.add(lowered) // one that conflicts here is left out, as in the hierarchy
+            }
+        }
+        scratch.flush()
+        scratch.solver.updateVariables()
+        let v = scratch.variables(view)
+        return Size(width: scratch.solver.value(of: v.width), height: scratch.solver.value(of: v.height))
+    }
+}

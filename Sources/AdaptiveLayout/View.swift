@@ -1,0 +1,339 @@
+/// A rectangle in a hierarchy, placed by constraints: Apple's `UIView`, for
+/// layout.
+///
+/// A view without a superview is the root of a hierarchy (a window's root
+/// view): its ``frame`` size is what its subviews are laid out in, and it owns
+/// the hierarchy's engine. Subviews are placed by active constraints, or, when
+/// ``translatesAutoresizingMaskIntoConstraints`` is on (the default, as in
+/// UIKit), by constraints made from their frame and ``autoresizingMask``.
+/// Frames change only in ``layoutIfNeeded()``.
+open class View: LayoutItem {
+    /// ``intrinsicContentSize`` in a dimension that has none.
+    public static let noIntrinsicMetric = -1.0
+    /// The target size of ``systemLayoutSizeFitting(_:)`` for the smallest size.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+    /// The target size of ``systemLayoutSizeFitting(_:)`` for the largest size.
+    public static let layoutFittingExpandedSize = Size(width: 10_000_000, height: 10_000_000)
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    public private(set) var layoutGuides: [LayoutGuide] = []
+
+    public init(name: String? = nil, frame: Rect = .zero) {
+        storedFrame = frame
+        super.init(name: name)
+    }
+
+    override var parent: View? { superview }
+    override var hierarchyRoot: View? {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    /// The root of this view's hierarchy (itself when it has no superview).
+    public var rootView: View { hierarchyRoot! }
+
+    // MARK: - Hierarchy
+
+    /// Adds a subview at the end. A view in another hierarchy is moved, as
+    /// ``removeFromSuperview()`` would; its constraints among its own subtree
+    /// stay active. Throws for a view added to itself or a descendant.
+    public func addSubview(_ view: View) throws(LayoutError) {
+        try insertSubview(view, at: subviews.count)
+    }
+
+    public func insertSubview(_ view: View, at index: Int) throws(LayoutError) {
+        var v: View? = self
+        while let u = v {
+            if u === view { throw .cyclicHierarchy(view.layoutName) }
+            v = u.superview
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        if view.engine != nil || rootView.engine != nil { layoutEngine.adopt(subtree: view) }
+    }
+
+    /// Removes the view from its superview. Constraints between its subtree
+    /// and the rest of the old hierarchy are deactivated (as in UIKit); those
+    /// within its subtree stay active in its own hierarchy.
+    public func removeFromSuperview() {
+        guard let s = superview else { return }
+        let engine = rootView.existingEngine
+        let kept = engine?.release(subtree: self) ?? []
+        s.subviews.removeAll { $0 === self }
+        superview = nil
+        if !kept.isEmpty { layoutEngine.adoptActive(kept) }
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let u = v {
+            if u === view { return true }
+            v = u.superview
+        }
+        return false
+    }
+
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView !== self else { return }
+        guide.owningView?.removeLayoutGuide(guide)
+        layoutGuides.append(guide)
+        guide.owningView = self
+        rootView.existingEngine?.register(guide)
+    }
+
+    /// Removes a guide; its constraints are deactivated.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView === self else { return }
+        rootView.existingEngine?.unregister(guide)
+        layoutGuides.removeAll { $0 === guide }
+        guide.owningView = nil
+    }
+
+    // MARK: - Frame
+
+    var storedFrame: Rect
+    /// A frame set since the last layout pass, shown until the pass.
+    var frameSetSinceLayout = false
+
+    /// The frame in the superview's coordinates, as of the last layout pass,
+    /// or as set. Setting it moves a view that translates its autoresizing
+    /// mask (and a root view) at the next pass; others get their frame from
+    /// constraints at the next pass.
+    public var frame: Rect {
+        get {
+            if frameSetSinceLayout || variables == nil || variables?.engine == nil { return storedFrame }
+            var f = solvedFrame
+            if superview == nil { f.origin = storedFrame.origin }
+            return f
+        }
+        set {
+            storedFrame = newValue
+            frameSetSinceLayout = true
+            if let engine = rootView.existingEngine { engine.frameChanged(self) }
+        }
+    }
+
+    /// The frame's size at origin zero.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// The frame in the root view's coordinates.
+    public var frameInRoot: Rect { convert(bounds, to: nil) }
+
+    /// A rectangle in this view's coordinates, in `view`'s (nil: the root's).
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        var r = rect
+        var v: View? = self
+        while let u = v, let s = u.superview, u !== view {
+            let f = u.frame
+            r.origin.x += f.minX
+            r.origin.y += f.minY
+            v = s
+        }
+        if let view, v !== view {
+            let o = view.convert(Rect.zero, to: nil)
+            r.origin.x -= o.minX
+            r.origin.y -= o.minY
+        }
+        return r
+    }
+
+    /// The direction leading and trailing follow in this hierarchy (read from
+    /// its root view; UIKit reads it from the traits and the semantic content
+    /// attribute). Left and right never flip.
+    public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet { if oldValue != layoutDirection, superview == nil { engine?.directionChanged() } }
+    }
+
+    // MARK: - Autoresizing
+
+    /// Whether the engine makes constraints from ``frame`` and
+    /// ``autoresizingMask`` (true for views made in code, as in UIKit; turn it
+    /// off for a view placed by your constraints).
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { rootView.existingEngine?.impliedChanged(self) } }
+    }
+
+    /// How the frame follows the superview's size (springs and struts).
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if oldValue != autoresizingMask { rootView.existingEngine?.impliedChanged(self) } }
+    }
+
+    // MARK: - Intrinsic content size
+
+    /// The size the content wants, ``noIntrinsicMetric`` in a dimension with
+    /// no preference. Setting it is setting the content and calling
+    /// ``invalidateIntrinsicContentSize()``; a subclass may override it.
+    open var intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+
+    /// Reads ``intrinsicContentSize`` again at the next layout pass.
+    public func invalidateIntrinsicContentSize() {
+        rootView.existingEngine?.intrinsicChanged(self)
+    }
+
+    var huggingPriority: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    var compressionPriority: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+
+    /// How strongly the view resists growing beyond its intrinsic size (250).
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? huggingPriority.horizontal : huggingPriority.vertical
+    }
+
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.isValid else { return }
+        if axis == .horizontal { huggingPriority.horizontal = priority } else { huggingPriority.vertical = priority }
+        rootView.existingEngine?.intrinsicChanged(self)
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size (750).
+    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? compressionPriority.horizontal : compressionPriority.vertical
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        guard priority.isValid else { return }
+        if axis == .horizontal { compressionPriority.horizontal = priority } else { compressionPriority.vertical = priority }
+        rootView.existingEngine?.intrinsicChanged(self)
+    }
+
+    // MARK: - Baselines
+
+    /// The first baseline's distance from the top, for a view with text;
+    /// nil (a view without text) puts both baselines at the bottom.
+    public var firstBaselineOffsetFromTop: Double? {
+        didSet { rootView.existingEngine?.baselinesChanged(self) }
+    }
+
+    /// The last baseline's distance from the bottom; nil is the bottom itself.
+    public var lastBaselineOffsetFromBottom: Double? {
+        didSet { rootView.existingEngine?.baselinesChanged(self) }
+    }
+
+    public var firstBaselineAnchor: YAxisAnchor { YAxisAnchor(self, .firstBaseline) }
+    public var lastBaselineAnchor: YAxisAnchor { YAxisAnchor(self, .lastBaseline) }
+
+    // MARK: - Margins and safe area
+
+    /// Insets of the ``layoutMarginsGuide`` (8 on every side by default).
+    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if oldValue != layoutMargins { rootView.existingEngine?.guideInsetsChanged(self) } }
+    }
+
+    /// Insets of the ``safeAreaLayoutGuide``: on a device the system sets them
+    /// (status bar, notch, home indicator); here you do. Zero by default.
+    public var safeAreaInsets = EdgeInsets.zero {
+        didSet { if oldValue != safeAreaInsets { rootView.existingEngine?.guideInsetsChanged(self) } }
+    }
+
+    private var marginsGuide: LayoutGuide?
+    private var safeAreaGuide: LayoutGuide?
+
+    /// The view's bounds inset by ``layoutMargins``; the margin attributes
+    /// (`leadingMargin`, ...) are this guide's edges.
+    public var layoutMarginsGuide: LayoutGuide {
+        if let g = marginsGuide { return g }
+        let g = LayoutGuide(name: layoutName + ".margins", insets: .margins)
+        marginsGuide = g
+        addLayoutGuide(g)
+        return g
+    }
+
+    /// The view's bounds inset by ``safeAreaInsets``.
+    public var safeAreaLayoutGuide: LayoutGuide {
+        if let g = safeAreaGuide { return g }
+        let g = LayoutGuide(name: layoutName + ".safeArea", insets: .safeArea)
+        safeAreaGuide = g
+        addLayoutGuide(g)
+        return g
+    }
+
+    // MARK: - Layout
+
+    /// The engine of this hierarchy, made on first use (roots only).
+    var engine: LayoutEngine?
+    var existingEngine: LayoutEngine? { engine }
+    var layoutEngine: LayoutEngine {
+        let root = rootView
+        if let e = root.engine { return e }
+        let e = LayoutEngine(root: root)
+        root.engine = e
+        return e
+    }
+
+    /// Asks for a layout pass; frames change at the next ``layoutIfNeeded()``.
+    public func setNeedsLayout() {}
+
+    /// Runs a layout pass over the whole hierarchy if anything changed: the
+    /// constraints activated and deactivated since the last pass go to the
+    /// solver as one change set, and every frame is brought up to date.
+    public func layoutIfNeeded() {
+        layoutEngine.layout()
+    }
+
+    /// Every conflict of required constraints met in layout passes of this
+    /// hierarchy, oldest first (UIKit logs these to the console).
+    public var layoutConflicts: [LayoutConflict] { rootView.engine?.conflicts ?? [] }
+
+    /// The smallest (``layoutFittingCompressedSize``) or largest
+    /// (``layoutFittingExpandedSize``) size, or the size closest to any target,
+    /// that the constraints among this view and its subtree allow, with the
+    /// target held at ``LayoutPriority/fittingSizeLevel``.
+    public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+                                verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// As ``systemLayoutSizeFitting(_:)``, with a priority for each dimension
+    /// of the target (`.required` fixes it: the height for a given width).
+    public func systemLayoutSizeFitting(_ targetSize: Size,
+                                        withHorizontalFittingPriority horizontal: LayoutPriority,
+                                        verticalFittingPriority vertical: LayoutPriority) -> Size {
+        rootView.existingEngine?.flushForFitting()
+        return LayoutEngine.fittingSize(of: self, target: targetSize, priorities: (horizontal, vertical))
+    }
+
+    /// Whether some part of some frame in this view's subtree is not
+    /// determined by the constraints (UIKit asks it of one view; this answers
+    /// for the view and its subtree). Runs a layout pass first.
+    public var hasAmbiguousLayout: Bool { !ambiguityReport().isEmpty }
+
+    /// The items in this view's subtree (the view included) whose frames the
+    /// constraints leave free, and which parts of each. Runs a layout pass
+    /// first; the frames stay as they were.
+    public func ambiguityReport() -> [(item: LayoutItem, components: FrameComponents)] {
+        layoutIfNeeded()
+        return layoutEngine.ambiguity(in: self)
+    }
+
+    /// The active constraints that involve this view or its subtree, one per
+    /// line as their descriptions read (UIKit's `constraints` lists those
+    /// installed on a view; this is the readable dump of a tree).
+    public func constraintsDump() -> String {
+        layoutEngine.constraints(in: self, includingImplied: false).map { c in
+            c.description + (c.isBroken ? " (broken)" : "")
+        }.joined(separator: "\n")
+    }
+
+    /// Active constraints whose items are in this view's subtree.
+    public var constraintsInSubtree: [LayoutConstraint] {
+        layoutEngine.constraints(in: self, includingImplied: false)
+    }
+}
+
+/// How a view's frame follows its superview's size (springs and struts):
+/// Apple's `UIView.AutoresizingMask`.
+public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+}
