@@ -17,6 +17,10 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AdaptiveLayout", targets: ["AdaptiveLayout"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
+        .executable(name: "layout", targets: ["layout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -43,9 +47,19 @@ let package = Package(
             dependencies: ["Cassowary"],
             path: "Sources/AdaptiveLayout"
         ),
+        .target(
+            name: "LayoutInterchange",
+            dependencies: ["AdaptiveLayout"],
+            path: "Sources/LayoutInterchange"
+        ),
+        .executableTarget(
+            name: "layout",
+            dependencies: ["LayoutInterchange", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/layout"
+        ),
         .testTarget(
             name: "AdaptiveLayoutTests",
-            dependencies: ["AdaptiveLayout"],
+            dependencies: ["AdaptiveLayout", "LayoutInterchange"],
             path: "Tests/AdaptiveLayoutTests"
         ),
         .testTarget(

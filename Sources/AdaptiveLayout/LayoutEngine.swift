@@ -320,12 +320,17 @@ final class LayoutEngine {
         pendingRemove.removeAll()
         var adding: [LayoutConstraint] = []
         adding.reserveCapacity(pendingAdd.count)
-        for c in pendingAdd where c.engine === self && !c.inSolver && !c.broken {
-            lower(c)
-            c.inSolver = true // marks it taken: a second mention is skipped
-            adding.append(c)
+        // Lowering a margin attribute may make the margins guide, whose own
+        // constraints join the queue: take the queue until it stays empty.
+        while !pendingAdd.isEmpty {
+            let queue = pendingAdd
+            pendingAdd = []
+            for c in queue where c.engine === self && !c.inSolver && !c.broken {
+                lower(c)
+                c.inSolver = true // marks it taken: a second mention is skipped
+                adding.append(c)
+            }
         }
-        pendingAdd.removeAll()
         do {
             try solver.apply(removing: removing, adding: adding.map { $0.lowered! }, keepingRemoved: true)
         } catch {
