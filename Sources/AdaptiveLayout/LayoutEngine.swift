@@ -43,6 +43,8 @@ final class LayoutEngine {
     private var owners: [Cassowary.Constraint: LayoutConstraint] = [:]
     private var framesSet: [View] = []
     private(set) var conflicts: [LayoutConflict] = []
+    /// Layout passes run so far: until the first, frames are the ones set.
+    private(set) var passes = 0
 
     init(root: View, sizing: ImpliedConstraints.RootSizing = .frame, scratch: Bool = false) {
         self.root = root
@@ -303,6 +305,7 @@ final class LayoutEngine {
     func layout() {
         flush()
         solver.updateVariables()
+        passes += 1
         for v in framesSet { v.frameSetSinceLayout = false }
         framesSet.removeAll()
     }
@@ -372,10 +375,15 @@ final class LayoutEngine {
     /// `first - multiplier * second - constant  RELATION  0`.
     private func lower(_ c: LayoutConstraint) {
         if let lowered = c.lowered, c.loweredEngine === self {
-            if solver.constant(of: lowered) != c.loweredBase - c.constant {
-                try? solver.setConstant(c.loweredBase - c.constant, of: lowered) // not added: cannot fail
+            // Compiled and idle: only the constant may have moved. (A refused
+            // change set does not keep what it compiled: then make it anew.)
+            if let current = solver.constant(of: lowered) {
+                if current != c.loweredBase - c.constant {
+                    try? solver.setConstant(c.loweredBase - c.constant, of: lowered) // not added: cannot fail
+                }
+                return
             }
-            return
+            owners[lowered] = nil
         }
         let (constraint, base) = linear(c)
         c.lowered = constraint

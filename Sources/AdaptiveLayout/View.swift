@@ -105,10 +105,11 @@ open class View: LayoutItem {
     /// constraints at the next pass.
     public var frame: Rect {
         get {
-            if frameSetSinceLayout || variables == nil || variables?.engine == nil { return storedFrame }
-            var f = solvedFrame
-            if superview == nil { f.origin = storedFrame.origin }
-            return f
+            // A root's frame is the one set; others are solved once a pass ran.
+            guard superview != nil, !frameSetSinceLayout, let engine = variables?.engine, engine.passes > 0 else {
+                return storedFrame
+            }
+            return solvedFrame
         }
         set {
             storedFrame = newValue

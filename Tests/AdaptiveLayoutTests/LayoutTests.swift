@@ -1,0 +1,227 @@
+import Testing
+@testable import AdaptiveLayout
+
+@Suite("Layout passes")
+struct LayoutTests {
+    /// UIKit: leading is left in a left-to-right layout and right in a
+    /// right-to-left one, with constants toward the trailing side; left and
+    /// right never flip.
+    @Test func leadingFollowsTheLayoutDirection() throws {
+        let (root, v) = makeRoot(320, 480, "a", "b", "pinned")
+        let (a, b, pinned) = (v[0], v[1], v[2])
+        try LayoutConstraint.activate {
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+            a.widthAnchor.constraint(equalToConstant: 100)
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8)
+            b.widthAnchor.constraint(equalToConstant: 50)
+            pinned.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 5)
+            pinned.widthAnchor.constraint(equalToConstant: 10)
+            for view in [a, b, pinned] {
+                view.topAnchor.constraint(equalTo: root.topAnchor)
+                view.heightAnchor.constraint(equalToConstant: 10)
+            }
+        }
+        root.layoutIfNeeded()
+        #expect(a.frame.minX == 20 && b.frame.minX == 128 && pinned.frame.minX == 5)
+        root.layoutDirection = .rightToLeft
+        root.layoutIfNeeded()
+        #expect(a.frame.maxX == 300)       // 20 from the right edge
+        #expect(b.frame.maxX == 192)       // 8 to the left of a
+        #expect(pinned.frame.minX == 5)    // left stays left
+    }
+
+    /// Apple's intrinsic size: `width <= intrinsic` at the hugging priority,
+    /// `width >= intrinsic` at compression resistance. Of two labels filling
+    /// a row, the one that hugs less stretches (Auto Layout Guide, "Views with
+    /// Intrinsic Content Size").
+    @Test func huggingDecidesWhoStretches() throws {
+        let (root, v) = makeRoot(320, 480, "name", "field")
+        let (label, field) = (v[0], v[1])
+        label.intrinsicContentSize = Size(width: 60, height: 20)
+        field.intrinsicContentSize = Size(width: 100, height: 30)
+        label.setContentHuggingPriority(251, for: .horizontal)
+        try LayoutConstraint.activate {
+            label.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor)
+            field.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 8)
+            field.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor)
+            label.firstBaselineAnchor.constraint(equalTo: field.firstBaselineAnchor)
+            field.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor, constant: 8)
+        }
+        label.firstBaselineOffsetFromTop = 15
+        field.firstBaselineOffsetFromTop = 20
+        root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
+        root.layoutIfNeeded()
+        #expect(label.frame == Rect(x: 8, y: 57, width: 60, height: 20))
+        #expect(field.frame == Rect(x: 76, y: 52, width: 236, height: 30))
+        #expect(!root.hasAmbiguousLayout)
+        // Compression resistance: squeezed, the one that resists less gives way.
+        field.setContentCompressionResistancePriority(749, for: .horizontal)
+        root.frame = Rect(x: 0, y: 0, width: 150, height: 480)
+        root.layoutIfNeeded()
+        #expect(label.frame.width == 60 && field.frame.width == 150 - 8 - 60 - 8 - 8)
+    }
+
+    /// Changing a constant moves the solution in place: the same compiled
+    /// constraint stays in the solver.
+    @Test func constantChangesAreInPlace() throws {
+        let (root, v) = makeRoot(320, 480, "a")
+        let left = v[0].leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+        try LayoutConstraint.activate {
+            left
+            v[0].topAnchor.constraint(equalTo: root.topAnchor)
+            v[0].widthAnchor.constraint(equalToConstant: 10)
+            v[0].heightAnchor.constraint(equalToConstant: 10)
+        }
+        root.layoutIfNeeded()
+        let compiled = left.lowered
+        left.constant = 50
+        root.layoutIfNeeded()
+        #expect(v[0].frame.minX == 50)
+        #expect(left.lowered == compiled)
+    }
+
+    /// A size-class change: one set deactivated, another activated, one
+    /// change set at the next pass; swapping back reuses the compiled forms.
+    @Test func swappingConstraintSets() throws {
+        let (root, v) = makeRoot(375, 667, "image", "text")
+        let (image, text) = (v[0], v[1])
+        let common = [image.topAnchor.constraint(equalTo: root.topAnchor),
+                      image.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                      text.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                      text.heightAnchor.constraint(equalToConstant: 40),
+                      image.heightAnchor.constraint(equalTo: image.widthAnchor)]
+        let portrait = [image.widthAnchor.constraint(equalTo: root.widthAnchor),
+                        text.topAnchor.constraint(equalTo: image.bottomAnchor),
+                        text.leadingAnchor.constraint(equalTo: root.leadingAnchor)]
+        let landscape = [image.widthAnchor.constraint(equalTo: root.heightAnchor),
+                         text.topAnchor.constraint(equalTo: root.topAnchor),
+                         text.leadingAnchor.constraint(equalTo: image.trailingAnchor)]
+        try LayoutConstraint.activate(common + portrait)
+        root.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 375, width: 375, height: 40))
+        for _ in 0..<3 {
+            root.frame = Rect(x: 0, y: 0, width: 667, height: 375)
+            LayoutConstraint.deactivate(portrait)
+            try LayoutConstraint.activate(landscape)
+            root.layoutIfNeeded()
+            #expect(image.frame == Rect(x: 0, y: 0, width: 375, height: 375))
+            #expect(text.frame == Rect(x: 375, y: 0, width: 292, height: 40))
+            root.frame = Rect(x: 0, y: 0, width: 375, height: 667)
+            LayoutConstraint.deactivate(landscape)
+            try LayoutConstraint.activate(portrait)
+            root.layoutIfNeeded()
+            #expect(text.frame == Rect(x: 0, y: 375, width: 375, height: 40))
+        }
+        #expect(root.layoutConflicts.isEmpty)
+    }
+
+    /// Required constraints that cannot hold: one is broken (the newest), the
+    /// report names a minimal conflicting set in UIKit's words, and the layout
+    /// is the one without it.
+    @Test func conflictsBreakOneConstraint() throws {
+        let (root, v) = makeRoot(320, 480, "a")
+        let a = v[0]
+        let left = a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+        let right = a.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20)
+        let top = a.topAnchor.constraint(equalTo: root.topAnchor)
+        let height = a.heightAnchor.constraint(equalToConstant: 10)
+        let wide = a.widthAnchor.constraint(equalToConstant: 400).withIdentifier("tooWide")
+        try LayoutConstraint.activate([left, right, top, height, wide])
+        root.layoutIfNeeded()
+        #expect(root.layoutConflicts.count == 1)
+        let conflict = try #require(root.layoutConflicts.first)
+        #expect(conflict.broken === wide && wide.isBroken && !left.isBroken)
+        #expect(Set(conflict.conflicting.map(ObjectIdentifier.init)) ==
+                Set([left, right, wide].map(ObjectIdentifier.init) + [ObjectIdentifier(root.implied!.size[0])]))
+        #expect(conflict.description.hasPrefix("Unable to simultaneously satisfy constraints."))
+        #expect(conflict.description.contains("\"a.leading == root.leading + 20\""))
+        #expect(conflict.description.hasSuffix("Will attempt to recover by breaking constraint\ntooWide: a.width == 400"))
+        #expect(a.frame == Rect(x: 20, y: 0, width: 280, height: 10))
+        // A constant that makes it hold brings it back.
+        wide.constant = 280
+        root.layoutIfNeeded()
+        #expect(!wide.isBroken)
+    }
+
+    @Test func ambiguityNamesTheFreeParts() throws {
+        let (root, v) = makeRoot(320, 480, "a", "b")
+        try LayoutConstraint.activate {
+            v[0].leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            v[0].widthAnchor.constraint(equalToConstant: 10)
+            v[0].topAnchor.constraint(equalTo: root.topAnchor)
+            v[1].widthAnchor.constraint(equalTo: v[0].widthAnchor)
+            v[1].heightAnchor.constraint(equalToConstant: 10)
+        }
+        let report = root.ambiguityReport()
+        #expect(report.map(\.item.layoutName) == ["a", "b"])
+        #expect(report[0].components == [.height])
+        #expect(report[1].components == [.x, .y])
+        #expect(root.hasAmbiguousLayout)
+        #expect(v[0].frame.minX == 0) // probing leaves the frames as they were
+    }
+
+    /// `systemLayoutSizeFitting`: the smallest size a container's constraints
+    /// allow, and the height for a given width.
+    @Test func fittingSizes() throws {
+        let cell = View(name: "cell")
+        let title = View(name: "title")
+        title.translatesAutoresizingMaskIntoConstraints = false
+        title.intrinsicContentSize = Size(width: 120, height: 20)
+        try cell.addSubview(title)
+        let body = View(name: "body")
+        body.translatesAutoresizingMaskIntoConstraints = false
+        try cell.addSubview(body)
+        try LayoutConstraint.activate {
+            title.leadingAnchor.constraint(equalTo: cell.layoutMarginsGuide.leadingAnchor)
+            title.trailingAnchor.constraint(lessThanOrEqualTo: cell.layoutMarginsGuide.trailingAnchor)
+            title.topAnchor.constraint(equalTo: cell.layoutMarginsGuide.topAnchor)
+            body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4)
+            body.leadingAnchor.constraint(equalTo: title.leadingAnchor)
+            body.trailingAnchor.constraint(equalTo: cell.layoutMarginsGuide.trailingAnchor)
+            body.heightAnchor.constraint(equalTo: body.widthAnchor, multiplier: 0.5)
+            body.bottomAnchor.constraint(equalTo: cell.layoutMarginsGuide.bottomAnchor)
+        }
+        #expect(cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == Size(width: 136, height: 100))
+        let forWidth = cell.systemLayoutSizeFitting(Size(width: 320, height: 0), withHorizontalFittingPriority: .required,
+                                                    verticalFittingPriority: .fittingSizeLevel)
+        #expect(forWidth == Size(width: 320, height: 8 + 20 + 4 + 152 + 8))
+    }
+
+    /// Springs and struts: a flexible-width view keeps its margins when the
+    /// root resizes; a flexible-left one keeps its right margin.
+    @Test func autoresizingMasks() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let bar = View(name: "bar", frame: Rect(x: 10, y: 20, width: 300, height: 44))
+        bar.autoresizingMask = [.flexibleWidth]
+        let badge = View(name: "badge", frame: Rect(x: 280, y: 30, width: 30, height: 30))
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]
+        try root.addSubview(bar)
+        try root.addSubview(badge)
+        root.layoutIfNeeded()
+        #expect(bar.frame == Rect(x: 10, y: 20, width: 300, height: 44))
+        root.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        root.layoutIfNeeded()
+        #expect(bar.frame == Rect(x: 10, y: 20, width: 460, height: 44))
+        #expect(badge.frame == Rect(x: 440, y: 30, width: 30, height: 30))
+        #expect(!root.hasAmbiguousLayout)
+    }
+
+    /// Removing a view deactivates its constraints to the rest of the old
+    /// hierarchy and keeps those inside its subtree, as UIKit does.
+    @Test func removingAViewFromItsSuperview() throws {
+        let (root, v) = makeRoot(320, 480, "card")
+        let card = v[0]
+        let icon = View(name: "icon")
+        icon.translatesAutoresizingMaskIntoConstraints = false
+        try card.addSubview(icon)
+        let outside = card.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+        let inside = icon.widthAnchor.constraint(equalTo: card.widthAnchor, multiplier: 0.5)
+        try LayoutConstraint.activate([outside, inside])
+        root.layoutIfNeeded()
+        card.removeFromSuperview()
+        #expect(!outside.isActive && inside.isActive)
+        try root.addSubview(card)
+        #expect(inside.isActive)
+        #expect(throws: LayoutError.cyclicHierarchy("root")) { try icon.addSubview(root) }
+    }
+}
