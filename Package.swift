@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AdaptiveLayout", targets: ["AdaptiveLayout"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .executable(name: "layout", targets: ["layout"]),
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,7 +46,9 @@ let package = Package(
         .target(
             name: "AdaptiveLayout",
             dependencies: ["Cassowary"],
-            path: "Sources/AdaptiveLayout"
+            path: "Sources/AdaptiveLayout",
+            // rounded() calls libm's round, which Swift links only with Foundation or Glibc.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(
             name: "LayoutInterchange",
@@ -56,6 +59,11 @@ let package = Package(
             name: "layout",
             dependencies: ["LayoutInterchange", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/layout"
+        ),
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["AdaptiveLayout"],
+            path: "Benchmarks/layout-bench"
         ),
         .testTarget(
             name: "AdaptiveLayoutTests",

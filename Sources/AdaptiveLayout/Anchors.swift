@@ -66,7 +66,7 @@ extension LocationAnchor {
     /// Leading or trailing against left or right is caught at activation
     /// (``LayoutError/mixedDirections(first:second:)``), as UIKit raises then.
     func make(_ relation: LayoutRelation, _ anchor: Self, constant: Double) -> LayoutConstraint {
-        LayoutConstraint(item, attribute, relation, anchor.item, anchor.attribute, 1, constant, implied: false)
+        LayoutConstraint(item, attribute, relation, anchor.item, anchor.attribute, 1, constant)
     }
 }
 
@@ -93,7 +93,7 @@ public struct DimensionAnchor {
     }
 
     private func make(_ relation: LayoutRelation, _ anchor: DimensionAnchor?, _ m: Double, _ c: Double) -> LayoutConstraint {
-        LayoutConstraint(item, attribute, relation, anchor?.item, anchor?.attribute ?? .notAnAttribute, m, c, implied: false)
+        LayoutConstraint(item, attribute, relation, anchor?.item, anchor?.attribute ?? .notAnAttribute, m, c)
     }
 }
 

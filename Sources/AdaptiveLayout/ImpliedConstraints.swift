@@ -19,17 +19,16 @@ struct ImpliedConstraints {
     }
 
     static func rootSize(_ root: View, _ sizing: RootSizing) -> [LayoutConstraint] {
-        let n = root.layoutName
         switch sizing {
         case .frame:
             let f = root.storedFrame
-            return [LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, 0, f.width, identifier: n + ".width", implied: true),
-                    LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, 0, f.height, identifier: n + ".height", implied: true)]
+            return [LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, 0, f.width, suffix: "width"),
+                    LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, 0, f.height, suffix: "height")]
         case .fitting(let target, let h, let v):
             return [LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, 0, target.width, priority: h,
-                                     identifier: n + ".fitting.width", implied: true),
+                                     suffix: "fitting.width"),
                     LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, 0, target.height, priority: v,
-                                     identifier: n + ".fitting.height", implied: true)]
+                                     suffix: "fitting.height")]
         }
     }
 
@@ -38,7 +37,7 @@ struct ImpliedConstraints {
     /// shared among the flexible parts of each axis in proportion to their
     /// sizes (equally when those are all 0), as UIKit's autoresizing does.
     static func autoresizing(_ view: View, in superview: View) -> [LayoutConstraint] {
-        let f = view.storedFrame, s = superview.frame.size, m = view.autoresizingMask, n = view.layoutName
+        let f = view.storedFrame, s = superview.frame.size, m = view.autoresizingMask
         func axis(_ origin: Double, _ length: Double, _ outer: Double,
                   _ flexLow: Bool, _ flexLength: Bool, _ flexHigh: Bool,
                   _ pos: LayoutAttribute, _ len: LayoutAttribute, _ names: (String, String)) -> [LayoutConstraint] {
@@ -51,17 +50,17 @@ struct ImpliedConstraints {
             }
             let a = share(0), b = share(1)
             let p = a == 0
-                ? LayoutConstraint(view, pos, .equal, superview, pos, 1, origin, identifier: names.0, implied: true)
-                : LayoutConstraint(view, pos, .equal, superview, len, a, origin - a * outer, identifier: names.0, implied: true)
+                ? LayoutConstraint(view, pos, .equal, superview, pos, 1, origin, suffix: names.0)
+                : LayoutConstraint(view, pos, .equal, superview, len, a, origin - a * outer, suffix: names.0)
             let l = b == 0
-                ? LayoutConstraint(view, len, .equal, nil, .notAnAttribute, 0, length, identifier: names.1, implied: true)
-                : LayoutConstraint(view, len, .equal, superview, len, b, length - b * outer, identifier: names.1, implied: true)
+                ? LayoutConstraint(view, len, .equal, nil, .notAnAttribute, 0, length, suffix: names.1)
+                : LayoutConstraint(view, len, .equal, superview, len, b, length - b * outer, suffix: names.1)
             return [p, l]
         }
         let h = axis(f.minX, f.width, s.width, m.contains(.flexibleLeftMargin), m.contains(.flexibleWidth),
-                     m.contains(.flexibleRightMargin), .left, .width, (n + ".autoresizing.x", n + ".autoresizing.width"))
+                     m.contains(.flexibleRightMargin), .left, .width, ("autoresizing.x", "autoresizing.width"))
         let v = axis(f.minY, f.height, s.height, m.contains(.flexibleTopMargin), m.contains(.flexibleHeight),
-                     m.contains(.flexibleBottomMargin), .top, .height, (n + ".autoresizing.y", n + ".autoresizing.height"))
+                     m.contains(.flexibleBottomMargin), .top, .height, ("autoresizing.y", "autoresizing.height"))
         return [h[0], v[0], h[1], v[1]]
     }
 
@@ -69,16 +68,16 @@ struct ImpliedConstraints {
     /// `width <= intrinsic` at the hugging priority and `width >= intrinsic`
     /// at the compression resistance priority.
     static func intrinsic(_ view: View) -> [LayoutConstraint] {
-        let size = view.intrinsicContentSize, n = view.layoutName
+        let size = view.intrinsicContentSize
         var out: [LayoutConstraint] = []
         for (axis, value, attr) in [(LayoutAxis.horizontal, size.width, LayoutAttribute.width), (.vertical, size.height, .height)]
         where value >= 0 && value.isFinite && value <= 1e12 {
             out.append(LayoutConstraint(view, attr, .lessThanOrEqual, nil, .notAnAttribute, 0, value,
                                         priority: view.contentHuggingPriority(for: axis),
-                                        identifier: "\(n).hugging.\(axis.rawValue)", implied: true))
+                                        suffix: axis == .horizontal ? "hugging.horizontal" : "hugging.vertical"))
             out.append(LayoutConstraint(view, attr, .greaterThanOrEqual, nil, .notAnAttribute, 0, value,
                                         priority: view.contentCompressionResistancePriority(for: axis),
-                                        identifier: "\(n).compression.\(axis.rawValue)", implied: true))
+                                        suffix: axis == .horizontal ? "compression.horizontal" : "compression.vertical"))
         }
         return out
     }
@@ -92,10 +91,10 @@ struct ImpliedConstraints {
         case .margins: (i, kind) = (owner.layoutMargins, "margins")
         case .safeArea: (i, kind) = (owner.safeAreaInsets, "safeArea")
         }
-        let n = "\(owner.layoutName).\(kind)."
-        return [LayoutConstraint(guide, .left, .equal, owner, .left, 1, i.left, identifier: n + "left", implied: true),
-                LayoutConstraint(guide, .top, .equal, owner, .top, 1, i.top, identifier: n + "top", implied: true),
-                LayoutConstraint(guide, .right, .equal, owner, .right, 1, -i.right, identifier: n + "right", implied: true),
-                LayoutConstraint(guide, .bottom, .equal, owner, .bottom, 1, -i.bottom, identifier: n + "bottom", implied: true)]
+        let n = kind + "."
+        return [LayoutConstraint(guide, .left, .equal, owner, .left, 1, i.left, suffix: n + "left", ownerIsSecond: true),
+                LayoutConstraint(guide, .top, .equal, owner, .top, 1, i.top, suffix: n + "top", ownerIsSecond: true),
+                LayoutConstraint(guide, .right, .equal, owner, .right, 1, -i.right, suffix: n + "right", ownerIsSecond: true),
+                LayoutConstraint(guide, .bottom, .equal, owner, .bottom, 1, -i.bottom, suffix: n + "bottom", ownerIsSecond: true)]
     }
 }

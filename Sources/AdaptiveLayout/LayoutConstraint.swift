@@ -45,8 +45,17 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
     }
 
-    /// A name for descriptions and conflict reports.
-    public var identifier: String?
+    /// A name for descriptions and conflict reports. Constraints the engine
+    /// makes are named after their item: `a.hugging.horizontal`, `root.width`.
+    public var identifier: String? {
+        get { storedIdentifier ?? impliedSuffix.map { (ownerIsSecond ? secondItem! : firstItem).layoutName + "." + $0 } }
+        set { storedIdentifier = newValue }
+    }
+    private var storedIdentifier: String?
+    /// An implied constraint's name after its item's (made when asked: a
+    /// hierarchy has thousands of them and few are ever named).
+    let impliedSuffix: String?
+    private let ownerIsSecond: Bool
 
     /// Whether the constraint takes part in layout. Setting it is
     /// ``activate(_:)`` or ``deactivate(_:)`` of this one constraint; a
@@ -70,15 +79,22 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// required constraints and the engine broke it (see ``LayoutConflict``).
     public var isBroken: Bool { engine != nil && broken }
 
-    // Engine state: set while active.
-    weak var engine: LayoutEngine?
+    // Engine state: set while active. Not weak: a weak reference would make
+    // every retain of the engine take the slow path, and a pass touches
+    // every constraint it changes. The engine clears it before it goes
+    // (LayoutEngine.deinit), and it is set only while the engine holds this
+    // constraint among its active ones.
+    unowned(unsafe) var engine: LayoutEngine?
     /// The solver's form of the constraint, made when activated and kept
     /// after deactivation, so that activating it again costs no translation.
     var lowered: Cassowary.Constraint?
-    weak var loweredEngine: LayoutEngine?
+    /// The engine that compiled it; cleared by that engine's deinit.
+    unowned(unsafe) var loweredEngine: LayoutEngine?
     /// The constant part of the lowered expression that is not `-constant`
     /// (baseline offsets, say), so that a new constant is `base - constant`.
     var loweredBase = 0.0
+    /// The constant the compiled form holds (`loweredBase - constant` then).
+    var loweredConstant = 0.0
     /// Bookkeeping of the engine (flags rather than sets: a size-class
     /// transition swaps thousands of constraints).
     var activeIndex = -1
@@ -88,7 +104,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     var broken = false
     /// Constraints the engine makes itself (intrinsic size, autoresizing,
     /// margins, root size) skip Apple's pairing rules.
-    let isImplied: Bool
+    var isImplied: Bool { impliedSuffix != nil }
 
     /// Apple's designated initializer, checked by Apple's rules: no location
     /// related to a size or to a constant, no location of one axis related to
@@ -98,12 +114,12 @@ public final class LayoutConstraint: CustomStringConvertible {
                             toItem view2: LayoutItem?, attribute attr2: LayoutAttribute,
                             multiplier: Double = 1, constant c: Double = 0) throws(LayoutError) {
         if let error = Self.validate(attr1, view2, attr2, multiplier, c) { throw error }
-        self.init(view1, attr1, relation, view2, attr2, multiplier, c, implied: false)
+        self.init(view1, attr1, relation, view2, attr2, multiplier, c)
     }
 
     init(_ view1: LayoutItem, _ attr1: LayoutAttribute, _ relation: LayoutRelation,
          _ view2: LayoutItem?, _ attr2: LayoutAttribute, _ multiplier: Double = 1, _ c: Double = 0,
-         priority: LayoutPriority = .required, identifier: String? = nil, implied: Bool) {
+         priority: LayoutPriority = .required, suffix: String? = nil, ownerIsSecond: Bool = false) {
         firstItem = view1
         firstAttribute = attr1
         self.relation = relation
@@ -112,8 +128,8 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.multiplier = view2 == nil ? 0 : multiplier
         constant = c
         self.priority = priority
-        self.identifier = identifier
-        isImplied = implied
+        impliedSuffix = suffix
+        self.ownerIsSecond = ownerIsSecond
     }
 
     deinit {
@@ -124,9 +140,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     static func validate(_ a1: LayoutAttribute, _ item2: LayoutItem?, _ a2: LayoutAttribute,
                          _ multiplier: Double, _ c: Double) -> LayoutError? {
         if a1 == .notAnAttribute { return .missingFirstAttribute }
-        for (what, x) in [("multiplier", multiplier), ("constant", c)] where !x.isFinite || abs(x) > 1e12 {
-            return .invalidNumber(what, x)
-        }
+        if !multiplier.isFinite || abs(multiplier) > 1e12 { return .invalidNumber("multiplier", multiplier) }
+        if !c.isFinite || abs(c) > 1e12 { return .invalidNumber("constant", c) }
         if item2 == nil {
             if a2 != .notAnAttribute { return .missingSecondItem(a2) }
             return a1.isSize ? nil : .locationEqualToConstant(a1)
@@ -149,8 +164,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// ``View/layoutIfNeeded()``. All or nothing: if one has items without a
     /// common ancestor, none is activated.
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
-        var engines: [LayoutEngine] = []
-        engines.reserveCapacity(constraints.count)
+        // Checked first, so that a refusal activates none of them.
+        var roots: [View] = []
+        roots.reserveCapacity(constraints.count)
         for c in constraints {
             if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
                 throw error
@@ -158,9 +174,12 @@ public final class LayoutConstraint: CustomStringConvertible {
             guard let root = c.commonRoot() else {
                 throw .noCommonAncestor(first: c.firstItem.layoutName, second: c.secondItem?.layoutName ?? "nil")
             }
-            engines.append(root.layoutEngine)
+            roots.append(root)
         }
-        for (c, engine) in zip(constraints, engines) where c.engine == nil {
+        var last: (root: View, engine: LayoutEngine)?
+        for (c, root) in zip(constraints, roots) where c.engine == nil {
+            let engine = last?.root === root ? last!.engine : root.layoutEngine
+            last = (root, engine)
             c.activationError = nil
             engine.activate(c)
         }

@@ -29,6 +29,9 @@ final class LayoutEngine {
 
     unowned let root: View
     let solver = Solver(mode: .lexicographic)
+    /// Tells this engine's item variables from a dead engine's.
+    let id: Int
+    nonisolated(unsafe) private static var engines = 0 // engines, like views, are used from one thread
     /// A scratch engine (fitting sizes) keeps its variables here instead of
     /// on the items, which belong to their hierarchy's engine.
     private let isScratch: Bool
@@ -36,11 +39,16 @@ final class LayoutEngine {
     private let sizing: ImpliedConstraints.RootSizing
 
     /// Active constraints, in no order (``LayoutConstraint/activeIndex``).
-    private var active: [LayoutConstraint] = []
+    // No dynamic exclusivity checks on the queues a pass walks: the engine
+    // never hands out access to them across a call.
+    @exclusivity(unchecked) private var active: [LayoutConstraint] = []
     private var nextOrder = 0
-    private var pendingAdd: [LayoutConstraint] = []
-    private var pendingRemove: [LayoutConstraint] = []
-    private var owners: [Cassowary.Constraint: LayoutConstraint] = [:]
+    @exclusivity(unchecked) private var pendingAdd: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var pendingRemove: [LayoutConstraint] = []
+    /// Compiled constraints and their owners, not retained: a constraint
+    /// leaves this table in its deinit (``forget(_:)``).
+    private var owners: [Cassowary.Constraint: Owner] = [:]
+    private struct Owner { unowned(unsafe) let constraint: LayoutConstraint }
     private var framesSet: [View] = []
     private(set) var conflicts: [LayoutConflict] = []
     /// Layout passes run so far: until the first, frames are the ones set.
@@ -50,7 +58,17 @@ final class LayoutEngine {
         self.root = root
         self.sizing = sizing
         isScratch = scratch
+        Self.engines += 1
+        id = Self.engines
         if !scratch { adopt(subtree: root) }
+    }
+
+    deinit {
+        for c in active { c.engine = nil }
+        for owner in owners.values {
+            owner.constraint.loweredEngine = nil
+            owner.constraint.lowered = nil
+        }
     }
 
     // MARK: - Items
@@ -58,19 +76,19 @@ final class LayoutEngine {
     func variables(_ item: LayoutItem) -> ItemVariables {
         if isScratch {
             if let v = scratchVariables[ObjectIdentifier(item)] { return v }
-            let v = ItemVariables(solver, item.layoutName, engine: nil)
+            let v = ItemVariables(solver, item.layoutName, engineID: id)
             scratchVariables[ObjectIdentifier(item)] = v
             return v
         }
-        if let v = item.variables, v.engine === self { return v }
+        if let v = item.variables, v.engineID == id { return v }
         register(item)
         return item.variables!
     }
 
     /// Gives an item its variables and its implied constraints.
     func register(_ item: LayoutItem) {
-        if !isScratch, let v = item.variables, v.engine === self { return }
-        if !isScratch { item.variables = ItemVariables(solver, item.layoutName, engine: self) }
+        if !isScratch, let v = item.variables, v.engineID == id { return }
+        if !isScratch { item.variables = ItemVariables(solver, item.layoutName, engineID: id) }
         let implied = makeImplied(item)
         if !isScratch { item.implied = implied }
         for c in implied.all { activate(c) }
@@ -108,10 +126,10 @@ final class LayoutEngine {
         }
         var stack = [view]
         while let v = stack.popLast() {
-            if let e = v.variables?.engine, e !== self { v.variables = nil }
+            if let e = v.variables?.engineID, e != id { v.variables = nil }
             register(v)
             for g in v.layoutGuides {
-                if let e = g.variables?.engine, e !== self { g.variables = nil }
+                if let e = g.variables?.engineID, e != id { g.variables = nil }
                 register(g)
             }
             stack.append(contentsOf: v.subviews)
@@ -226,6 +244,7 @@ final class LayoutEngine {
         guard c.inSolver, let lowered = c.lowered else { return } // lowered at the pass
         do {
             try solver.setConstant(c.loweredBase - c.constant, of: lowered)
+            c.loweredConstant = c.loweredBase - c.constant
         } catch {
             if case .unsatisfiable(let conflict) = error {
                 try? solver.remove(lowered)
@@ -250,7 +269,7 @@ final class LayoutEngine {
 
     /// Replaces a view's autoresizing constraints (its frame or mask changed).
     func impliedChanged(_ view: View) {
-        guard view.variables?.engine === self, var implied = view.implied else { return }
+        guard view.variables?.engineID == id, var implied = view.implied else { return }
         for c in implied.autoresizing { deactivate(c) }
         implied.autoresizing = []
         if view !== root, view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
@@ -263,10 +282,10 @@ final class LayoutEngine {
     /// Intrinsic size or priorities changed: new constants in place when the
     /// constraints keep their shape, new constraints when they do not.
     func intrinsicChanged(_ view: View) {
-        guard view.variables?.engine === self, var implied = view.implied else { return }
+        guard view.variables?.engineID == id, var implied = view.implied else { return }
         let fresh = ImpliedConstraints.intrinsic(view)
         let sameShape = fresh.count == implied.intrinsic.count
-            && zip(fresh, implied.intrinsic).allSatisfy { $0.identifier == $1.identifier && $0.priority == $1.priority }
+            && zip(fresh, implied.intrinsic).allSatisfy { $0.impliedSuffix == $1.impliedSuffix && $0.priority == $1.priority }
         if sameShape {
             for (new, old) in zip(fresh, implied.intrinsic) { old.constant = new.constant }
             return
@@ -320,9 +339,10 @@ final class LayoutEngine {
             c.queuedForRemoval = false
             if let l = c.lowered { removing.append(l) }
         }
-        pendingRemove.removeAll()
-        var adding: [LayoutConstraint] = []
+        pendingRemove.removeAll(keepingCapacity: true)
+        var adding: [LayoutConstraint] = [], lowered: [Cassowary.Constraint] = []
         adding.reserveCapacity(pendingAdd.count)
+        lowered.reserveCapacity(pendingAdd.count)
         // Lowering a margin attribute may make the margins guide, whose own
         // constraints join the queue: take the queue until it stays empty.
         while !pendingAdd.isEmpty {
@@ -332,13 +352,22 @@ final class LayoutEngine {
                 lower(c)
                 c.inSolver = true // marks it taken: a second mention is skipped
                 adding.append(c)
+                lowered.append(c.lowered!)
             }
         }
         do {
-            try solver.apply(removing: removing, adding: adding.map { $0.lowered! }, keepingRemoved: true)
+            try solver.apply(removing: removing, adding: lowered, keepingRemoved: true)
         } catch {
             // Rare: find the constraints to break, keeping every other one.
-            for c in adding { c.inSolver = false }
+            // A refused change set does not keep what it compiled.
+            for c in adding {
+                c.inSolver = false
+                if let l = c.lowered, solver.constant(of: l) == nil {
+                    owners[l] = nil
+                    c.lowered = nil
+                    lower(c)
+                }
+            }
             for r in removing where solver.contains(r) { try? solver.remove(r) }
             addBisecting(adding[...])
         }
@@ -364,7 +393,7 @@ final class LayoutEngine {
 
     private func breakConstraint(_ c: LayoutConstraint, conflict: [Cassowary.Constraint]) {
         c.broken = true
-        var set = conflict.compactMap { owners[$0] }
+        var set = conflict.compactMap { owners[$0]?.constraint }
         if !set.contains(where: { $0 === c }) { set.append(c) }
         conflicts.append(LayoutConflict(conflicting: set, broken: c))
     }
@@ -375,41 +404,38 @@ final class LayoutEngine {
     /// `first - multiplier * second - constant  RELATION  0`.
     private func lower(_ c: LayoutConstraint) {
         if let lowered = c.lowered, c.loweredEngine === self {
-            // Compiled and idle: only the constant may have moved. (A refused
-            // change set does not keep what it compiled: then make it anew.)
-            if let current = solver.constant(of: lowered) {
-                if current != c.loweredBase - c.constant {
-                    try? solver.setConstant(c.loweredBase - c.constant, of: lowered) // not added: cannot fail
-                }
-                return
+            // Compiled and idle: only the constant may have moved.
+            if c.loweredConstant != c.loweredBase - c.constant {
+                c.loweredConstant = c.loweredBase - c.constant
+                try? solver.setConstant(c.loweredConstant, of: lowered) // not added: cannot fail
             }
-            owners[lowered] = nil
+            return
         }
         let (constraint, base) = linear(c)
         c.lowered = constraint
         c.loweredEngine = self
         c.loweredBase = base
-        owners[constraint] = c
+        c.loweredConstant = base - c.constant
+        owners[constraint] = Owner(constraint: c)
     }
 
     /// The linear form of a constraint over this engine's variables, and the
     /// part of its constant that does not come from `constant`.
     func linear(_ c: LayoutConstraint) -> (Cassowary.Constraint, Double) {
         let ancestor = commonAncestor(c.firstItem, c.secondItem)
-        var e = expression(c.firstItem, c.firstAttribute, in: ancestor)
+        var terms: [Term] = []
+        terms.reserveCapacity(8)
+        var base = append(c.firstItem, c.firstAttribute, in: ancestor, times: 1, to: &terms)
         if let second = c.secondItem {
-            let s = expression(second, c.secondAttribute, in: ancestor)
-            for t in s.terms { e.terms.append(Term(t.variable, coefficient: -c.multiplier * t.coefficient)) }
-            e.constant -= c.multiplier * s.constant
+            base += append(second, c.secondAttribute, in: ancestor, times: -c.multiplier, to: &terms)
         }
-        let base = e.constant
-        e.constant -= c.constant
         let relation: Cassowary.Constraint.Relation = switch c.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
         let strength = c.priority.isRequired ? Strength.required : Strength(priority: Double(c.priority.rawValue))
+        let e = Expression(terms: terms, constant: base - c.constant)
         return (Cassowary.Constraint(e, relation, strength: strength), base)
     }
 
@@ -421,63 +447,71 @@ final class LayoutEngine {
     /// The closest view that contains both items (or is one of them).
     private func commonAncestor(_ a: LayoutItem, _ b: LayoutItem?) -> View? {
         guard let b else { return container(a) }
-        var seen: Set<ObjectIdentifier> = []
-        var v = container(a)
-        while let u = v {
-            seen.insert(ObjectIdentifier(u))
-            v = u.superview
-        }
-        v = container(b)
-        while let u = v {
-            if seen.contains(ObjectIdentifier(u)) { return u }
-            v = u.superview
+        // Hierarchies are shallow: the product of the depths is small.
+        var u = container(a)
+        while let x = u {
+            var v = container(b)
+            while let y = v {
+                if x === y { return x }
+                v = y.superview
+            }
+            u = x.superview
         }
         return nil
     }
 
-    /// An attribute of an item as a linear expression in `ancestor`'s coordinates.
-    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: View?) -> Expression {
+    /// Appends `k * attribute` of an item, in `ancestor`'s coordinates, to
+    /// `terms`, and returns its constant part times `k` (baseline offsets).
+    ///
+    /// A location is the item's origin plus its ancestors' below `ancestor`
+    /// (along the axis), plus a fraction of its size: right = x + width,
+    /// centerX = x + width / 2. Right to left, leading is the mirrored right
+    /// edge, -(x + width), and trailing -x: a constant added to leading moves
+    /// toward the trailing side, as in UIKit.
+    private func append(_ item: LayoutItem, _ attribute: LayoutAttribute, in ancestor: View?,
+                        times k: Double, to terms: inout [Term]) -> Double {
         if let inner = attribute.unmargined {
-            if let view = item as? View { return expression(view.layoutMarginsGuide, inner, in: ancestor) }
-            return expression(item, inner, in: ancestor) // a guide has no margins: its own edges
+            // A guide has no margins: its own edges.
+            let target: LayoutItem = (item as? View)?.layoutMarginsGuide ?? item
+            return append(target, inner, in: ancestor, times: k, to: &terms)
         }
-        var x: [Term] = [], y: [Term] = []
+        let rtl = root.rootView.layoutDirection == .rightToLeft
+        var horizontal = true, sign = 1.0, sizeShare = 0.0, constant = 0.0
+        switch attribute {
+        case .width:
+            terms.append(Term(variables(item).width, coefficient: k))
+            return 0
+        case .height:
+            terms.append(Term(variables(item).height, coefficient: k))
+            return 0
+        case .left: break
+        case .right: sizeShare = 1
+        case .centerX: sizeShare = 0.5
+        case .leading: (sign, sizeShare) = rtl ? (-1, -1) : (1, 0)
+        case .trailing: (sign, sizeShare) = rtl ? (-1, 0) : (1, 1)
+        case .top: horizontal = false
+        case .bottom: (horizontal, sizeShare) = (false, 1)
+        case .centerY: (horizontal, sizeShare) = (false, 0.5)
+        case .firstBaseline:
+            horizontal = false
+            if let top = (item as? View)?.firstBaselineOffsetFromTop { constant = top } else { sizeShare = 1 }
+        case .lastBaseline:
+            (horizontal, sizeShare) = (false, 1)
+            constant = -((item as? View)?.lastBaselineOffsetFromBottom ?? 0)
+        default:
+            return 0
+        }
         var node: LayoutItem? = item
         while let n = node, n !== ancestor {
             let v = variables(n)
-            x.append(Term(v.minX))
-            y.append(Term(v.minY))
+            terms.append(Term(horizontal ? v.minX : v.minY, coefficient: sign * k))
             node = n.parent
         }
-        let size = variables(item)
-        func plus(_ terms: [Term], _ extra: Term?, _ constant: Double = 0, negate: Bool = false) -> Expression {
-            var all = terms
-            if let extra { all.append(extra) }
-            if negate { all = all.map { Term($0.variable, coefficient: -$0.coefficient) } }
-            return Expression(terms: all, constant: negate ? -constant : constant)
+        if sizeShare != 0 {
+            let v = variables(item)
+            terms.append(Term(horizontal ? v.width : v.height, coefficient: sizeShare * k))
         }
-        let rtl = root.rootView.layoutDirection == .rightToLeft
-        switch attribute {
-        case .left: return plus(x, nil)
-        case .right: return plus(x, Term(size.width))
-        case .centerX: return plus(x, Term(size.width, coefficient: 0.5))
-        case .width: return Expression(terms: [Term(size.width)])
-        case .height: return Expression(terms: [Term(size.height)])
-        case .top: return plus(y, nil)
-        case .bottom: return plus(y, Term(size.height))
-        case .centerY: return plus(y, Term(size.height, coefficient: 0.5))
-        // Right to left, leading is the mirrored right edge: a constant
-        // added to it moves toward the trailing side, as in UIKit.
-        case .leading: return rtl ? plus(x, Term(size.width), negate: true) : plus(x, nil)
-        case .trailing: return rtl ? plus(x, nil, negate: true) : plus(x, Term(size.width))
-        case .firstBaseline:
-            if let view = item as? View, let top = view.firstBaselineOffsetFromTop { return plus(y, nil, top) }
-            return plus(y, Term(size.height))
-        case .lastBaseline:
-            let fromBottom = (item as? View)?.lastBaselineOffsetFromBottom ?? 0
-            return plus(y, Term(size.height), -fromBottom)
-        default: return Expression()
-        }
+        return constant * k
     }
 
     // MARK: - Queries

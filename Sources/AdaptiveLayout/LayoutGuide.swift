@@ -5,7 +5,8 @@ public final class LayoutGuide: LayoutItem {
     enum Insets { case none, margins, safeArea }
     let insets: Insets
 
-    public internal(set) weak var owningView: View?
+    /// Cleared by the owning view when it goes (see ``View``'s superview).
+    public internal(set) unowned(unsafe) var owningView: View?
 
     /// A custom guide: place it with constraints, after ``View/addLayoutGuide(_:)``.
     public override init(name: String? = nil) {

@@ -32,7 +32,8 @@ open class LayoutItem {
 
     /// The solved frame in the parent's coordinates, as of the last layout pass.
     var solvedFrame: Rect {
-        guard let v = variables, let solver = v.engine?.solver else { return .zero }
+        guard let v = variables, let engine = hierarchyRoot?.engine, v.engineID == engine.id else { return .zero }
+        let solver = engine.solver
         return Rect(x: solver.value(of: v.minX), y: solver.value(of: v.minY),
                     width: solver.value(of: v.width), height: solver.value(of: v.height))
     }
@@ -54,14 +55,18 @@ open class LayoutItem {
 /// An item's four variables in one engine's solver.
 final class ItemVariables {
     let minX, minY, width, height: Variable
-    weak var engine: LayoutEngine?
+    /// ``LayoutEngine/id`` of the engine they belong to (an id, not a
+    /// reference: a new engine may reuse a dead one's address).
+    let engineID: Int
 
-    init(_ solver: Solver, _ name: String, engine: LayoutEngine?) {
-        minX = solver.makeVariable(name + ".x")
-        minY = solver.makeVariable(name + ".y")
-        width = solver.makeVariable(name + ".width")
-        height = solver.makeVariable(name + ".height")
-        self.engine = engine
+    init(_ solver: Solver, _ name: String, engineID: Int) {
+        // Unnamed: nothing shows solver variables to a user, and a name per
+        // variable would cost four strings per view.
+        minX = solver.makeVariable()
+        minY = solver.makeVariable()
+        width = solver.makeVariable()
+        height = solver.makeVariable()
+        self.engineID = engineID
     }
 
     subscript(component: FrameComponents.Element) -> Variable {

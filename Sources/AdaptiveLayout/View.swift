@@ -15,13 +15,20 @@ open class View: LayoutItem {
     /// The target size of ``systemLayoutSizeFitting(_:)`` for the largest size.
     public static let layoutFittingExpandedSize = Size(width: 10_000_000, height: 10_000_000)
 
-    public private(set) weak var superview: View?
+    /// Unowned rather than weak (weak references slow every retain of a
+    /// view); a view clears its subviews' link when it goes (deinit).
+    public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var layoutGuides: [LayoutGuide] = []
 
     public init(name: String? = nil, frame: Rect = .zero) {
         storedFrame = frame
         super.init(name: name)
+    }
+
+    deinit {
+        for v in subviews { v.superview = nil }
+        for g in layoutGuides { g.owningView = nil }
     }
 
     override var parent: View? { superview }
@@ -106,7 +113,8 @@ open class View: LayoutItem {
     public var frame: Rect {
         get {
             // A root's frame is the one set; others are solved once a pass ran.
-            guard superview != nil, !frameSetSinceLayout, let engine = variables?.engine, engine.passes > 0 else {
+            guard superview != nil, !frameSetSinceLayout, let v = variables, let engine = rootView.engine,
+                  v.engineID == engine.id, engine.passes > 0 else {
                 return storedFrame
             }
             return solvedFrame

@@ -1,9 +1,13 @@
 /// A linear constraint `expression OP 0` with a strength.
 ///
 /// Build one with the relation operators (`x + 2 * y >= 10`) and give it a
-/// strength with ``withStrength(_:)``. A constraint has identity: each one
-/// made is distinct, and adding the same one twice is a duplicate.
-public struct Constraint: Hashable, Sendable, CustomStringConvertible {
+/// strength with ``withStrength(_:)``. A constraint has identity (it is a
+/// class): each one made is distinct, and adding the same one twice is a
+/// duplicate. It is immutable but for a cache of its id in the solver that
+/// compiled it last, so that a change set finds it without hashing; only
+/// that solver touches the cache, and a solver is used from one thread at a
+/// time.
+public final class Constraint: Hashable, @unchecked Sendable, CustomStringConvertible {
     public enum Relation: Sendable, CustomStringConvertible {
         case equal, lessThanOrEqual, greaterThanOrEqual
 
@@ -16,19 +20,17 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    final class Identity: Sendable {}
-
     /// The left side minus the right side.
     public let expression: Expression
     public let relation: Relation
     public let strength: Strength
-    let identity: Identity
+    var solverSerial = 0
+    var id: UInt32 = 0
 
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
         self.expression = expression
         self.relation = relation
         self.strength = strength
-        self.identity = Identity()
     }
 
     /// A new constraint like this one with another strength.
@@ -36,9 +38,9 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         Constraint(expression, relation, strength: strength)
     }
 
-    public static func == (a: Constraint, b: Constraint) -> Bool { a.identity === b.identity }
+    public static func == (a: Constraint, b: Constraint) -> Bool { a === b }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public var description: String {
         var lhs = Expression(terms: expression.terms)

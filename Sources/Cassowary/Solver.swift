@@ -29,17 +29,37 @@ public final class Solver {
 
     public let mode: Mode
     private let handle: SolverHandle
+    /// Tells this solver's cached ids (``Constraint/Identity``) from those of
+    /// a solver that is gone (its address may be reused; its serial is not).
+    private let serial: Int
+    nonisolated(unsafe) private static var solvers = 0 // solvers are used from one thread at a time
     private var names: [String] = []
     /// Constraints made in C: added ones, and removed ones kept for a cheap
     /// re-add (``apply(removing:adding:keepingRemoved:)``).
     private var compiled: [Constraint: UInt32] = [:]
-    private var byID: [UInt32: Constraint] = [:]
 
     /// A new solver. Traps only if memory for the empty solver runs out.
     public init(mode: Mode = .lexicographic) {
         guard let handle = SolverHandle(mode: mode) else { fatalError("CSolver: out of memory") }
         self.mode = mode
         self.handle = handle
+        Self.solvers += 1
+        serial = Self.solvers
+    }
+
+    /// The C id of a compiled constraint.
+    @inline(__always) private func id(of c: Constraint) -> UInt32? {
+        c.solverSerial == serial ? c.id : compiled[c]
+    }
+
+    private func record(_ c: Constraint, _ id: UInt32?) {
+        compiled[c] = id
+        if let id {
+            c.solverSerial = serial
+            c.id = id
+        } else if c.solverSerial == serial {
+            c.solverSerial = 0
+        }
     }
 
     /// A new variable, value 0. Traps only if memory runs out.
@@ -57,7 +77,7 @@ public final class Solver {
 
     /// Whether the constraint is added.
     public func contains(_ constraint: Constraint) -> Bool {
-        compiled[constraint].map { handle.isAdded($0) } ?? false
+        id(of: constraint).map { handle.isAdded($0) } ?? false
     }
 
     /// Every added constraint.
@@ -86,7 +106,7 @@ public final class Solver {
         var removeIDs: [UInt32] = []
         removeIDs.reserveCapacity(removing.count)
         for c in removing {
-            guard let id = compiled[c], handle.isAdded(id) else { throw .unknownConstraint }
+            guard let id = id(of: c), handle.isAdded(id) else { throw .unknownConstraint }
             removeIDs.append(id)
         }
         var made: [(Constraint, UInt32)] = []
@@ -94,50 +114,57 @@ public final class Solver {
         addIDs.reserveCapacity(adding.count)
         func discardMade() { for (_, id) in made { handle.deleteConstraint(id) } }
         for c in adding {
-            if let id = compiled[c] {
+            if let id = id(of: c) {
                 addIDs.append(id) // the C side reports a duplicate, in order
                 continue
             }
             for t in c.expression.terms where t.variable.owner != ObjectIdentifier(self) {
                 discardMade()
-                for (c, _) in made { compiled[c] = nil }
+                for (c, _) in made { record(c, nil) }
                 throw .unknownVariable
             }
             switch handle.newConstraint(c, variableID: { $0.id }) {
             case .success(let id):
                 made.append((c, id))
-                compiled[c] = id // so that a second mention is the same id
+                record(c, id) // so that a second mention is the same id
                 addIDs.append(id)
             case .failure(let error):
                 discardMade()
-                for (c, _) in made { compiled[c] = nil }
+                for (c, _) in made { record(c, nil) }
                 throw error
             }
         }
         switch handle.apply(remove: removeIDs, add: addIDs) {
         case .success:
-            for (c, id) in made { byID[id] = c }
             if !keepingRemoved {
                 for c in removing { forget(c) }
             }
         case .failure(let failure):
             var thrown = failure.error
             if case .unsatisfiable = failure.error {
-                let pending = Dictionary(made.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-                let conflict = handle.conflict().compactMap { byID[$0] ?? pending[$0] }
+                let conflict = constraints(withIDs: handle.conflict())
                 thrown = .unsatisfiable(conflict: conflict)
             }
             discardMade()
-            for (c, _) in made { compiled[c] = nil }
+            for (c, _) in made { record(c, nil) }
             throw thrown
         }
+    }
+
+    /// The constraints with these C ids, in that order (for conflicts, which
+    /// are rare: a scan rather than a second table kept up to date).
+    private func constraints(withIDs ids: [UInt32]) -> [Constraint] {
+        guard !ids.isEmpty else { return [] }
+        var byID: [UInt32: Constraint] = [:]
+        for (c, id) in compiled { byID[id] = c }
+        return ids.compactMap { byID[$0] }
     }
 
     /// Releases a constraint kept compiled after its removal (or removes and
     /// releases an added one). Unknown constraints are ignored.
     public func forget(_ constraint: Constraint) {
-        guard let id = compiled.removeValue(forKey: constraint) else { return }
-        byID[id] = nil
+        guard let id = id(of: constraint) else { return }
+        record(constraint, nil)
         handle.deleteConstraint(id)
     }
 
@@ -147,12 +174,12 @@ public final class Solver {
     /// required constraint whose new constant cannot hold with the others
     /// (``SolverError/unsatisfiable(conflict:)``), keeping the old one.
     public func setConstant(_ constant: Double, of constraint: Constraint) throws(SolverError) {
-        guard let id = compiled[constraint] else { throw .unknownConstraint }
+        guard let id = id(of: constraint) else { throw .unknownConstraint }
         do {
             try handle.setConstant(id, constant).get()
         } catch {
             if case .unsatisfiable = error {
-                throw .unsatisfiable(conflict: handle.conflict().compactMap { byID[$0] })
+                throw .unsatisfiable(conflict: constraints(withIDs: handle.conflict()))
             }
             throw error
         }
@@ -161,7 +188,7 @@ public final class Solver {
     /// The constraint's constant as the solver holds it now (the
     /// expression's, unless ``setConstant(_:of:)`` moved it).
     public func constant(of constraint: Constraint) -> Double? {
-        compiled[constraint].map { handle.constant($0) }
+        id(of: constraint).map { handle.constant($0) }
     }
 
     // MARK: - Edit variables

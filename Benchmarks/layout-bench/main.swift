@@ -1,0 +1,189 @@
+// layout-bench: the `cells` workload of shared/bench/TRACE.md built and
+// driven through AdaptiveLayout's public API (views, anchors, intrinsic
+// sizes, activate/deactivate, root frame changes), phase for phase as
+// gen_traces.py writes it for the solver, so that its times compare with
+// `solver-bench replay --lexicographic` on the same trace.
+//
+//     layout-bench cells N
+//
+// Prints `phase NAME MILLISECONDS` and `check COUNT SUM` lines in
+// solver-bench's format. The check sums the frames in root coordinates in
+// the trace's variable order (root, then each cell and its image, name,
+// conversations and photos labels, then the badge; x, y, w, h each), so that
+// they must equal the trace's check lines: the same layout, reached through
+// the API. Everything the API does is timed, making the views and
+// constraints included (the trace's groups are parsed before its timer).
+import AdaptiveLayout
+
+let labelHeight = 21.0, imageHeight = 200.0
+let widths = (0..<20).map { 320 + Double(($0 * 23) % 111) }
+
+struct Cell {
+    let cell, image, name, conversations, photos: View
+    var labels: [View] { [name, conversations, photos] }
+    var all: [View] { [cell, image, name, conversations, photos] }
+}
+
+func view(_ name: String, in parent: View, intrinsicHeight: Double? = nil) -> View {
+    let v = View(name: name)
+    v.translatesAutoresizingMaskIntoConstraints = false
+    if let h = intrinsicHeight { v.intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: h) }
+    try! parent.addSubview(v)
+    return v
+}
+
+func run(count n: Int) {
+    var clock = ContinuousClock.now
+    var phaseName = ""
+    var lines: [String] = []
+    func phase(_ name: String) {
+        let now = ContinuousClock.now
+        if !phaseName.isEmpty {
+            let d = now - clock
+            let ms = Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
+            print("phase \(phaseName) \(String(format3(ms)))")
+            for l in lines { print(l) }
+            lines.removeAll()
+        }
+        phaseName = name
+        clock = ContinuousClock.now
+    }
+
+    phase("build")
+    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+    var cells: [Cell] = []
+    cells.reserveCapacity(n)
+    for i in 0..<n {
+        let c = view("c\(i)", in: root)
+        cells.append(Cell(cell: c, image: view("c\(i)i", in: c, intrinsicHeight: imageHeight),
+                          name: view("c\(i)n", in: c, intrinsicHeight: labelHeight),
+                          conversations: view("c\(i)c", in: c, intrinsicHeight: labelHeight),
+                          photos: view("c\(i)p", in: c, intrinsicHeight: labelHeight)))
+    }
+    var base: [LayoutConstraint] = []
+    for (i, c) in cells.enumerated() {
+        base.append(c.cell.leadingAnchor.constraint(equalTo: root.leadingAnchor))
+        base.append(c.cell.trailingAnchor.constraint(equalTo: root.trailingAnchor))
+        base.append(c.cell.topAnchor.constraint(equalTo: i == 0 ? root.topAnchor : cells[i - 1].cell.bottomAnchor))
+    }
+    var portrait: [LayoutConstraint] = [], landscape: [LayoutConstraint] = []
+    for c in cells {
+        portrait.append(c.image.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor))
+        portrait.append(c.image.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor))
+        for l in c.labels {
+            portrait.append(l.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor, constant: 20))
+            portrait.append(l.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor, constant: -20))
+        }
+        portrait.append(c.name.topAnchor.constraint(equalTo: c.cell.topAnchor, constant: 20))
+        portrait.append(c.conversations.topAnchor.constraint(equalTo: c.name.bottomAnchor, constant: 8))
+        portrait.append(c.photos.topAnchor.constraint(equalTo: c.conversations.bottomAnchor, constant: 8))
+        portrait.append(c.image.topAnchor.constraint(equalTo: c.photos.bottomAnchor, constant: 20))
+        portrait.append(c.image.bottomAnchor.constraint(equalTo: c.cell.bottomAnchor))
+    }
+    for c in cells {
+        landscape.append(c.image.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor))
+        for l in c.labels {
+            landscape.append(l.leadingAnchor.constraint(equalTo: c.image.trailingAnchor, constant: 8))
+            landscape.append(l.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor, constant: -20))
+        }
+        landscape.append(c.name.topAnchor.constraint(equalTo: c.cell.topAnchor, constant: 20))
+        landscape.append(c.conversations.topAnchor.constraint(equalTo: c.name.bottomAnchor, constant: 8))
+        landscape.append(c.photos.topAnchor.constraint(equalTo: c.conversations.bottomAnchor, constant: 8))
+        landscape.append(c.image.topAnchor.constraint(equalTo: c.cell.topAnchor))
+        landscape.append(c.image.bottomAnchor.constraint(equalTo: c.cell.bottomAnchor))
+        landscape.append(c.image.widthAnchor.constraint(equalTo: c.cell.widthAnchor, multiplier: 0.5))
+    }
+    let host = cells[n / 2].name
+    let badge = view("badge", in: host)
+    base.append(badge.leadingAnchor.constraint(equalTo: host.leadingAnchor, constant: 4))
+    base.append(badge.topAnchor.constraint(equalTo: host.topAnchor, constant: 4))
+    base.append(badge.widthAnchor.constraint(equalToConstant: 20))
+    let tweakA = [badge.heightAnchor.constraint(equalToConstant: 20)]
+    let tweakB = [badge.heightAnchor.constraint(equalToConstant: 30)]
+
+    func check() { // not timed, as solver-bench does not time `check`
+        let start = ContinuousClock.now
+        defer { clock += ContinuousClock.now - start }
+        var views = [root]
+        for c in cells { views.append(contentsOf: c.all) }
+        views.append(badge)
+        var sum = 0.0, i = 0
+        for v in views {
+            let f = v.frameInRoot
+            for x in [f.minX, f.minY, f.width, f.height] {
+                sum += Double(i % 7 + 1) * x
+                i += 1
+            }
+        }
+        lines.append("check \(i) \(format6(sum))")
+    }
+
+    try! LayoutConstraint.activate(base + portrait + tweakA)
+    root.layoutIfNeeded()
+    check()
+
+    phase("resize")
+    for w in widths {
+        root.frame = Rect(x: 0, y: 0, width: w, height: 667)
+        root.layoutIfNeeded()
+    }
+    check()
+
+    func toLandscape() {
+        root.frame = Rect(x: 0, y: 0, width: 667, height: 375)
+        LayoutConstraint.deactivate(portrait)
+        try! LayoutConstraint.activate(landscape)
+        root.layoutIfNeeded()
+    }
+    func toPortrait() {
+        root.frame = Rect(x: 0, y: 0, width: 375, height: 667)
+        LayoutConstraint.deactivate(landscape)
+        try! LayoutConstraint.activate(portrait)
+        root.layoutIfNeeded()
+    }
+    phase("flip")
+    toLandscape()
+    check()
+
+    phase("rotate")
+    for _ in 0..<5 {
+        toPortrait()
+        toLandscape()
+    }
+    check()
+
+    phase("tweak")
+    for _ in 0..<10 {
+        LayoutConstraint.deactivate(tweakA)
+        try! LayoutConstraint.activate(tweakB)
+        root.layoutIfNeeded()
+        LayoutConstraint.deactivate(tweakB)
+        try! LayoutConstraint.activate(tweakA)
+        root.layoutIfNeeded()
+    }
+    check()
+    phase("")
+    if !root.layoutConflicts.isEmpty { print("error conflicts \(root.layoutConflicts.count)") }
+}
+
+func format3(_ x: Double) -> String { fixed(x, 3) }
+func format6(_ x: Double) -> String { fixed(x, 6) }
+
+/// `x` with `digits` decimals (printf's %.Nf, without Foundation).
+func fixed(_ x: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (abs(x) * scale).rounded()
+    let whole = (r / scale).rounded(.down)
+    let frac = Int64(r - whole * scale)
+    var f = String(frac)
+    while f.count < digits { f = "0" + f }
+    return (x < 0 && r != 0 ? "-" : "") + String(Int64(whole)) + "." + f
+}
+
+let args = CommandLine.arguments
+guard args.count == 3, args[1] == "cells", let n = Int(args[2]), n >= 2 else {
+    print("usage: layout-bench cells N   (N cells; gen_traces.py's sizes: S 20, M 200, L 2000, XL 20000)")
+    fatalError("bad arguments")
+}
+run(count: n)
