@@ -3,7 +3,7 @@
 SHARED ?= ../shared
 export SHARED
 
-.PHONY: all setup build demo test bench clean
+.PHONY: all setup build demo test bench docs clean
 
 all: build
 
@@ -26,6 +26,11 @@ test: setup
 # Phase times at S, M and L against kiwisolver (kiwi stops at 120 s a phase).
 bench: build
 	python3 Benchmarks/compare.py --sizes S,M,L --runs 5
+	python3 Benchmarks/api_compare.py --sizes M,L --runs 5
+
+# The DocC catalog of AdaptiveLayout, rendered into .build-docs/.
+docs:
+	scripts/docs.sh .build-docs
 
 clean:
-	rm -rf .build .build-tests .build-traces
+	rm -rf .build .build-tests .build-traces .build-docs

@@ -69,6 +69,24 @@ stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
     env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BIN/solver-bench"
 count kiwi "$BUILD/kiwi.log"
 
+# 6. Interface Builder's stored frames: `layout solve` on the corpus roots.
+stage "IB corpus (layout solve)" "$BUILD/corpus.log" \
+    python3 scripts/corpus_check.py "$BIN/layout" --corpus "$SHARED/corpus" --expect Tests/corpus-expected.txt
+count corpus "$BUILD/corpus.log"
+
+# 7. The cells workload through the Swift API: the same layout as its trace in C.
+stage "API against the trace (S, M)" "$BUILD/api.log" \
+    env SHARED="$SHARED" python3 Benchmarks/api_compare.py --sizes S,M --runs 1 --bin "$BIN" --check
+count api "$BUILD/api.log"
+
+# 8. The layout tool's exit statuses: 0 answered, 1 malformed input, 2 bad command line.
+stage "layout exit statuses" "$BUILD/cli.log" scripts/cli_test.sh "$BIN/layout"
+count cli "$BUILD/cli.log"
+
+# 9. The DocC catalog, warnings as errors.
+stage "DocC" "$BUILD/docs.log" scripts/docs.sh "$BUILD/docs"
+count docs "$BUILD/docs.log"
+
 echo
 if [ ${#stages_failed[@]} -gt 0 ]; then
     echo "failed stages: ${stages_failed[*]}"

@@ -7,7 +7,7 @@ import Cassowary
 /// Make one with the initializer (Apple's rules are checked, and a broken one
 /// throws), with the anchors (`a.leadingAnchor.constraint(equalTo:
 /// b.trailingAnchor, constant: 8)`), or with the Visual Format Language.
-/// Activate constraints in batches with ``activate(_:)``: everything activated
+/// Activate constraints in batches with ``activate(_:)-([LayoutConstraint])``: everything activated
 /// or deactivated before the next layout pass reaches the solver as one change
 /// set. Changing ``constant`` on an active constraint moves the solution in
 /// place, without removing and adding the constraint.
@@ -58,7 +58,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     private let ownerIsSecond: Bool
 
     /// Whether the constraint takes part in layout. Setting it is
-    /// ``activate(_:)`` or ``deactivate(_:)`` of this one constraint; a
+    /// ``activate(_:)-([LayoutConstraint])`` or ``deactivate(_:)`` of this one constraint; a
     /// constraint whose items have no common ancestor is not activated, and the
     /// reason is in ``activationError``.
     public var isActive: Bool {
@@ -185,7 +185,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
     }
 
-    /// ``activate(_:)`` for constraints written one per line in a
+    /// ``activate(_:)-([LayoutConstraint])`` for constraints written one per line in a
     /// ``LayoutConstraintsBuilder`` block.
     public static func activate(@LayoutConstraintsBuilder _ constraints: () -> [LayoutConstraint]) throws(LayoutError) {
         try activate(constraints())

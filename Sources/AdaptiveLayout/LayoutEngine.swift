@@ -395,6 +395,7 @@ final class LayoutEngine {
         c.broken = true
         var set = conflict.compactMap { owners[$0]?.constraint }
         if !set.contains(where: { $0 === c }) { set.append(c) }
+        set.sort { $0.activeOrder < $1.activeOrder } // as they were activated
         conflicts.append(LayoutConflict(conflicting: set, broken: c))
     }
 

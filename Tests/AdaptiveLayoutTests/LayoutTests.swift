@@ -225,3 +225,36 @@ struct LayoutTests {
         #expect(throws: LayoutError.cyclicHierarchy("root")) { try icon.addSubview(root) }
     }
 }
+
+@Suite("README")
+struct ReadmeExampleTests {
+    /// The Swift example of README.md's "Auto Layout in Swift", line for line.
+    @Test func readmeExample() throws {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+        let title = View(name: "title"), photo = View(name: "photo")
+        for view in [title, photo] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            try root.addSubview(view)
+        }
+        title.intrinsicContentSize = Size(width: 120, height: 21)
+        let portrait = [photo.widthAnchor.constraint(equalTo: root.widthAnchor)]
+        let landscape = [photo.widthAnchor.constraint(equalTo: root.widthAnchor, multiplier: 0.5)]
+        try LayoutConstraint.activate {
+            title.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor)
+            title.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor, constant: 20)
+            photo.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8)
+            photo.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            photo.heightAnchor.constraint(equalTo: photo.widthAnchor, multiplier: 0.75)
+            portrait
+        }
+        root.layoutIfNeeded()
+        #expect(photo.frame == Rect(x: 0, y: 49, width: 375, height: 281.25))
+        #expect(title.frame == Rect(x: 8, y: 20, width: 120, height: 21))
+        root.frame = Rect(x: 0, y: 0, width: 667, height: 375)
+        LayoutConstraint.deactivate(portrait)
+        try LayoutConstraint.activate(landscape)
+        root.layoutIfNeeded()
+        #expect(photo.frame == Rect(x: 0, y: 49, width: 333.5, height: 250.125))
+        #expect(!root.hasAmbiguousLayout)
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The `layout` tool's contract (INTERCHANGE.md, "Exit status"): 0 when an
+# answer is printed, 1 for malformed input with the error printed, 2 for a
+# wrong command line.   scripts/cli_test.sh LAYOUT_BINARY
+set -uo pipefail
+layout=$1
+pass=0 fail=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+expect() { # NAME STATUS PATTERN COMMAND...: exit status and a line of output
+    local name=$1 want=$2 pattern=$3
+    shift 3
+    local out rc
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" -eq "$want" ] && grep -qE -- "$pattern" <<<"$out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: status $rc (want $want), output:"
+        echo "$out" | head -5
+    fi
+}
+
+cat >"$dir/ok.json" <<'JSON'
+{"root": {"name": "root", "width": 320, "height": 480},
+ "views": [{"name": "a", "superview": "root", "intrinsicContentSize": {"width": 100, "height": 30}}],
+ "constraints": [{"first": "a.leading", "relation": "==", "second": "root.leadingMargin"},
+                 {"first": "a.top", "relation": "==", "second": "root.top", "constant": 20}]}
+JSON
+cat >"$dir/conflict.json" <<'JSON'
+{"root": {"name": "root", "width": 320, "height": 480},
+ "views": [{"name": "a", "superview": "root"}],
+ "constraints": [{"id": "left", "first": "a.leading", "relation": "==", "second": "root.leading"},
+                 {"id": "right", "first": "a.trailing", "relation": "==", "second": "root.trailing"},
+                 {"id": "wide", "first": "a.width", "relation": "==", "second": null, "constant": 400}]}
+JSON
+echo '{"root": {"width": 320, "height": 480}, "views": [{"name": "a", "superview": "card"}]}' >"$dir/bad-superview.json"
+echo '{"root": {"width": 320, "height": 480}, "views": [{"name": "a", "superview": "root"}], "constraints": [{"first": "a.top", "relation": "==", "second": "root.width"}]}' >"$dir/bad-pairing.json"
+echo '{"root": {"width": 320, "height": 480}, "constraints": [{"first": "root.width", "relation": "=", "second": null}]}' >"$dir/bad-relation.json"
+echo '{"root": {"width": 320, "hieght": 480}}' >"$dir/typo.json"
+echo '{"root": ' >"$dir/truncated.json"
+
+expect "answer" 0 '"a": \{"x": 8, "y": 20, "width": 100, "height": 30\}' "$layout" solve "$dir/ok.json" --json
+expect "table" 0 '^a +8 +20 +100 +30' "$layout" solve "$dir/ok.json"
+expect "conflict answered" 0 '"brokenConstraint": "wide"' "$layout" solve "$dir/conflict.json" --json
+expect "conflict set" 0 '"conflicting": \["root.width", "left", "right", "wide"\]' "$layout" solve "$dir/conflict.json" --json
+expect "unknown superview" 1 "key 'views\[0\].superview': no view named \"card\"" "$layout" solve "$dir/bad-superview.json"
+expect "Apple's pairing rule" 1 "key 'constraints\[0\]': Invalid pairing of layout attributes" "$layout" solve "$dir/bad-pairing.json"
+expect "bad relation" 1 "key 'constraints\[0\].relation': must be" "$layout" solve "$dir/bad-relation.json"
+expect "misspelt key" 1 "unknown key \"hieght\"" "$layout" solve "$dir/typo.json"
+expect "not JSON" 1 "not JSON" "$layout" solve "$dir/truncated.json"
+expect "missing file" 1 "cannot read" "$layout" solve "$dir/none.json"
+expect "no file argument" 2 "Missing expected argument" "$layout" solve
+expect "unknown option" 2 "Unknown option" "$layout" solve "$dir/ok.json" --yaml
+echo "layout: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
