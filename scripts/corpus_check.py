@@ -220,7 +220,7 @@ def main():
                     bad.append((vid, got, want))
             if bad:
                 failed.append(key)
-                print("FAIL %s: %d of %d views off%s" % (key, len(bad), len(expected),
+                print("off  %s: %d of %d views off%s" % (key, len(bad), len(expected),
                       "" if not answer["unsatisfiable"] else " (unsatisfiable: broke %s)" % answer["brokenConstraint"]))
                 if args.verbose:
                     for vid, got, want in bad:

@@ -29,9 +29,9 @@ final class LayoutEngine {
 
     unowned let root: View
     let solver = Solver(mode: .lexicographic)
-    /// Tells this engine's item variables from a dead engine's.
-    let id: Int
-    nonisolated(unsafe) private static var engines = 0 // engines, like views, are used from one thread
+    /// Tells this engine's item variables from another engine's.
+    final class Token {}
+    let token = Token()
     /// A scratch engine (fitting sizes) keeps its variables here instead of
     /// on the items, which belong to their hierarchy's engine.
     private let isScratch: Bool
@@ -58,8 +58,6 @@ final class LayoutEngine {
         self.root = root
         self.sizing = sizing
         isScratch = scratch
-        Self.engines += 1
-        id = Self.engines
         if !scratch { adopt(subtree: root) }
     }
 
@@ -76,19 +74,19 @@ final class LayoutEngine {
     func variables(_ item: LayoutItem) -> ItemVariables {
         if isScratch {
             if let v = scratchVariables[ObjectIdentifier(item)] { return v }
-            let v = ItemVariables(solver, item.layoutName, engineID: id)
+            let v = ItemVariables(solver, engine: token)
             scratchVariables[ObjectIdentifier(item)] = v
             return v
         }
-        if let v = item.variables, v.engineID == id { return v }
+        if let v = item.variables, v.engine === token { return v }
         register(item)
         return item.variables!
     }
 
     /// Gives an item its variables and its implied constraints.
     func register(_ item: LayoutItem) {
-        if !isScratch, let v = item.variables, v.engineID == id { return }
-        if !isScratch { item.variables = ItemVariables(solver, item.layoutName, engineID: id) }
+        if !isScratch, let v = item.variables, v.engine === token { return }
+        if !isScratch { item.variables = ItemVariables(solver, engine: token) }
         let implied = makeImplied(item)
         if !isScratch { item.implied = implied }
         for c in implied.all { activate(c) }
@@ -126,10 +124,10 @@ final class LayoutEngine {
         }
         var stack = [view]
         while let v = stack.popLast() {
-            if let e = v.variables?.engineID, e != id { v.variables = nil }
+            if let e = v.variables?.engine, e !== token { v.variables = nil }
             register(v)
             for g in v.layoutGuides {
-                if let e = g.variables?.engineID, e != id { g.variables = nil }
+                if let e = g.variables?.engine, e !== token { g.variables = nil }
                 register(g)
             }
             stack.append(contentsOf: v.subviews)
@@ -269,7 +267,7 @@ final class LayoutEngine {
 
     /// Replaces a view's autoresizing constraints (its frame or mask changed).
     func impliedChanged(_ view: View) {
-        guard view.variables?.engineID == id, var implied = view.implied else { return }
+        guard view.variables?.engine === token, var implied = view.implied else { return }
         for c in implied.autoresizing { deactivate(c) }
         implied.autoresizing = []
         if view !== root, view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
@@ -282,7 +280,7 @@ final class LayoutEngine {
     /// Intrinsic size or priorities changed: new constants in place when the
     /// constraints keep their shape, new constraints when they do not.
     func intrinsicChanged(_ view: View) {
-        guard view.variables?.engineID == id, var implied = view.implied else { return }
+        guard view.variables?.engine === token, var implied = view.implied else { return }
         let fresh = ImpliedConstraints.intrinsic(view)
         let sameShape = fresh.count == implied.intrinsic.count
             && zip(fresh, implied.intrinsic).allSatisfy { $0.impliedSuffix == $1.impliedSuffix && $0.priority == $1.priority }

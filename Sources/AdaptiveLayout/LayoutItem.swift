@@ -32,7 +32,7 @@ open class LayoutItem {
 
     /// The solved frame in the parent's coordinates, as of the last layout pass.
     var solvedFrame: Rect {
-        guard let v = variables, let engine = hierarchyRoot?.engine, v.engineID == engine.id else { return .zero }
+        guard let v = variables, let engine = hierarchyRoot?.engine, v.engine === engine.token else { return .zero }
         let solver = engine.solver
         return Rect(x: solver.value(of: v.minX), y: solver.value(of: v.minY),
                     width: solver.value(of: v.width), height: solver.value(of: v.height))
@@ -55,18 +55,18 @@ open class LayoutItem {
 /// An item's four variables in one engine's solver.
 final class ItemVariables {
     let minX, minY, width, height: Variable
-    /// ``LayoutEngine/id`` of the engine they belong to (an id, not a
-    /// reference: a new engine may reuse a dead one's address).
-    let engineID: Int
+    /// The token of the engine they belong to: held, so that a new engine
+    /// at a dead one's address is never taken for it.
+    let engine: LayoutEngine.Token
 
-    init(_ solver: Solver, _ name: String, engineID: Int) {
+    init(_ solver: Solver, engine: LayoutEngine.Token) {
         // Unnamed: nothing shows solver variables to a user, and a name per
         // variable would cost four strings per view.
         minX = solver.makeVariable()
         minY = solver.makeVariable()
         width = solver.makeVariable()
         height = solver.makeVariable()
-        self.engineID = engineID
+        self.engine = engine
     }
 
     subscript(component: FrameComponents.Element) -> Variable {

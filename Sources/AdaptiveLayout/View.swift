@@ -114,7 +114,7 @@ open class View: LayoutItem {
         get {
             // A root's frame is the one set; others are solved once a pass ran.
             guard superview != nil, !frameSetSinceLayout, let v = variables, let engine = rootView.engine,
-                  v.engineID == engine.id, engine.passes > 0 else {
+                  v.engine === engine.token, engine.passes > 0 else {
                 return storedFrame
             }
             return solvedFrame

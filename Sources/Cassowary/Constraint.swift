@@ -5,8 +5,8 @@
 /// class): each one made is distinct, and adding the same one twice is a
 /// duplicate. It is immutable but for a cache of its id in the solver that
 /// compiled it last, so that a change set finds it without hashing; only
-/// that solver touches the cache, and a solver is used from one thread at a
-/// time.
+/// that solver touches the cache (a constraint given to solvers on two
+/// threads at once is a data race, as a solver used from two threads is).
 public final class Constraint: Hashable, @unchecked Sendable, CustomStringConvertible {
     public enum Relation: Sendable, CustomStringConvertible {
         case equal, lessThanOrEqual, greaterThanOrEqual
@@ -24,7 +24,9 @@ public final class Constraint: Hashable, @unchecked Sendable, CustomStringConver
     public let expression: Expression
     public let relation: Relation
     public let strength: Strength
-    var solverSerial = 0
+    /// The token of the solver whose C id `id` is (held, so that a new
+    /// solver can never be mistaken for a dead one at the same address).
+    var cachedIn: Solver.Token?
     var id: UInt32 = 0
 
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {

@@ -29,10 +29,9 @@ public final class Solver {
 
     public let mode: Mode
     private let handle: SolverHandle
-    /// Tells this solver's cached ids (``Constraint/Identity``) from those of
-    /// a solver that is gone (its address may be reused; its serial is not).
-    private let serial: Int
-    nonisolated(unsafe) private static var solvers = 0 // solvers are used from one thread at a time
+    /// Tells this solver's ids cached in constraints from another solver's.
+    final class Token: Sendable {}
+    private let token = Token()
     private var names: [String] = []
     /// Constraints made in C: added ones, and removed ones kept for a cheap
     /// re-add (``apply(removing:adding:keepingRemoved:)``).
@@ -43,22 +42,20 @@ public final class Solver {
         guard let handle = SolverHandle(mode: mode) else { fatalError("CSolver: out of memory") }
         self.mode = mode
         self.handle = handle
-        Self.solvers += 1
-        serial = Self.solvers
     }
 
     /// The C id of a compiled constraint.
     @inline(__always) private func id(of c: Constraint) -> UInt32? {
-        c.solverSerial == serial ? c.id : compiled[c]
+        c.cachedIn === token ? c.id : compiled[c]
     }
 
     private func record(_ c: Constraint, _ id: UInt32?) {
         compiled[c] = id
         if let id {
-            c.solverSerial = serial
+            c.cachedIn = token
             c.id = id
-        } else if c.solverSerial == serial {
-            c.solverSerial = 0
+        } else if c.cachedIn === token {
+            c.cachedIn = nil
         }
     }
 
