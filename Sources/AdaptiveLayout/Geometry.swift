@@ -51,6 +51,14 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A number the solver takes: finite and at most 1e12 in magnitude. Frames,
+/// insets and offsets outside it are refused (the old value stays).
+func isLayoutNumber(_ x: Double) -> Bool { x.isFinite && abs(x) <= 1e12 }
+
+extension EdgeInsets {
+    var isLayoutValid: Bool { [top, left, bottom, right].allSatisfy(isLayoutNumber) }
+}
+
 /// A number as a person writes it: `20`, not `20.0`; `0.5`.
 func format(_ x: Double) -> String {
     if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }

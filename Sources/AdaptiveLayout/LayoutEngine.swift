@@ -380,7 +380,13 @@ final class LayoutEngine {
             for c in batch { c.inSolver = true }
         } catch {
             if batch.count == 1, let c = batch.first {
-                if case .unsatisfiable(let conflict) = error { breakConstraint(c, conflict: conflict) }
+                // Refused alone: broken, with its conflict when it has one
+                // (anything else the solver refuses is reported as itself).
+                if case .unsatisfiable(let conflict) = error {
+                    breakConstraint(c, conflict: conflict)
+                } else {
+                    breakConstraint(c, conflict: [])
+                }
                 return
             }
             let mid = batch.startIndex + batch.count / 2

@@ -120,6 +120,8 @@ open class View: LayoutItem {
             return solvedFrame
         }
         set {
+            // Refused (nothing changes): numbers the solver cannot take.
+            guard [newValue.minX, newValue.minY, newValue.width, newValue.height].allSatisfy(isLayoutNumber) else { return }
             storedFrame = newValue
             frameSetSinceLayout = true
             if let engine = rootView.existingEngine { engine.frameChanged(self) }
@@ -215,12 +217,18 @@ open class View: LayoutItem {
     /// The first baseline's distance from the top, for a view with text;
     /// nil (a view without text) puts both baselines at the bottom.
     public var firstBaselineOffsetFromTop: Double? {
-        didSet { rootView.existingEngine?.baselinesChanged(self) }
+        didSet {
+            if let x = firstBaselineOffsetFromTop, !isLayoutNumber(x) { firstBaselineOffsetFromTop = oldValue; return }
+            rootView.existingEngine?.baselinesChanged(self)
+        }
     }
 
     /// The last baseline's distance from the bottom; nil is the bottom itself.
     public var lastBaselineOffsetFromBottom: Double? {
-        didSet { rootView.existingEngine?.baselinesChanged(self) }
+        didSet {
+            if let x = lastBaselineOffsetFromBottom, !isLayoutNumber(x) { lastBaselineOffsetFromBottom = oldValue; return }
+            rootView.existingEngine?.baselinesChanged(self)
+        }
     }
 
     public var firstBaselineAnchor: YAxisAnchor { YAxisAnchor(self, .firstBaseline) }
@@ -230,13 +238,19 @@ open class View: LayoutItem {
 
     /// Insets of the ``layoutMarginsGuide`` (8 on every side by default).
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-        didSet { if oldValue != layoutMargins { rootView.existingEngine?.guideInsetsChanged(self) } }
+        didSet {
+            guard layoutMargins.isLayoutValid else { layoutMargins = oldValue; return } // refused
+            if oldValue != layoutMargins { rootView.existingEngine?.guideInsetsChanged(self) }
+        }
     }
 
     /// Insets of the ``safeAreaLayoutGuide``: on a device the system sets them
     /// (status bar, notch, home indicator); here you do. Zero by default.
     public var safeAreaInsets = EdgeInsets.zero {
-        didSet { if oldValue != safeAreaInsets { rootView.existingEngine?.guideInsetsChanged(self) } }
+        didSet {
+            guard safeAreaInsets.isLayoutValid else { safeAreaInsets = oldValue; return } // refused
+            if oldValue != safeAreaInsets { rootView.existingEngine?.guideInsetsChanged(self) }
+        }
     }
 
     private var marginsGuide: LayoutGuide?

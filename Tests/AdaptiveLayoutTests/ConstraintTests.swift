@@ -108,4 +108,22 @@ struct ConstraintTests {
         c.constant = .nan
         #expect(c.constant == 10)
     }
+
+    /// Numbers the solver cannot take are refused where they are set, and
+    /// the layout stays as it was.
+    @Test func badNumbersAreRefusedWhereTheyAreSet() {
+        let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let a = View(name: "a", frame: Rect(x: 10, y: 10, width: 100, height: 50))
+        try! root.addSubview(a)
+        root.layoutIfNeeded()
+        a.frame = Rect(x: .nan, y: 0, width: 1, height: 1)
+        root.frame = Rect(x: 0, y: 0, width: .infinity, height: 480)
+        a.layoutMargins = EdgeInsets(top: 1e13, left: 0, bottom: 0, right: 0)
+        a.firstBaselineOffsetFromTop = -.infinity
+        a.intrinsicContentSize = Size(width: .nan, height: 20)
+        root.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 10, y: 10, width: 100, height: 50))
+        #expect(root.frame.width == 320 && a.layoutMargins.top == 8 && a.firstBaselineOffsetFromTop == nil)
+        #expect(root.layoutConflicts.isEmpty)
+    }
 }
