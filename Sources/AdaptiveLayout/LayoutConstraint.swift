@@ -84,24 +84,26 @@ public final class LayoutConstraint: CustomStringConvertible {
     // every constraint it changes. The engine clears it before it goes
     // (LayoutEngine.deinit), and it is set only while the engine holds this
     // constraint among its active ones.
-    unowned(unsafe) var engine: LayoutEngine?
+    @exclusivity(unchecked) unowned(unsafe) var engine: LayoutEngine?
     /// The solver's form of the constraint, made when activated and kept
     /// after deactivation, so that activating it again costs no translation.
-    var lowered: Cassowary.Constraint?
-    /// The engine that compiled it; cleared by that engine's deinit.
-    unowned(unsafe) var loweredEngine: LayoutEngine?
+    @exclusivity(unchecked) var lowered: Cassowary.Constraint?
+    /// The token of the engine that compiled it.
+    @exclusivity(unchecked) var loweredIn: LayoutEngine.Token?
     /// The constant part of the lowered expression that is not `-constant`
     /// (baseline offsets, say), so that a new constant is `base - constant`.
-    var loweredBase = 0.0
+    @exclusivity(unchecked) var loweredBase = 0.0
     /// The constant the compiled form holds (`loweredBase - constant` then).
-    var loweredConstant = 0.0
+    @exclusivity(unchecked) var loweredConstant = 0.0
     /// Bookkeeping of the engine (flags rather than sets: a size-class
-    /// transition swaps thousands of constraints).
-    var activeIndex = -1
-    var activeOrder = 0
-    var inSolver = false
-    var queuedForRemoval = false
-    var broken = false
+    /// transition swaps thousands of constraints). Here and on the other
+    /// engine fields, no dynamic exclusivity checks: they are plain values
+    /// that no caller holds across a call (the checks were a tenth of a pass).
+    @exclusivity(unchecked) var activeIndex = -1
+    @exclusivity(unchecked) var activeOrder = 0
+    @exclusivity(unchecked) var inSolver = false
+    @exclusivity(unchecked) var queuedForRemoval = false
+    @exclusivity(unchecked) var broken = false
     /// Constraints the engine makes itself (intrinsic size, autoresizing,
     /// margins, root size) skip Apple's pairing rules.
     var isImplied: Bool { impliedSuffix != nil }
@@ -133,7 +135,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     deinit {
-        if let lowered { loweredEngine?.forget(lowered) }
+        if let lowered, let engine = loweredIn?.engine { engine.forget(lowered) }
     }
 
     /// Apple's rules for a constraint's shape; nil when it is well formed.
@@ -176,12 +178,14 @@ public final class LayoutConstraint: CustomStringConvertible {
             }
             roots.append(root)
         }
-        var last: (root: View, engine: LayoutEngine)?
+        var lastRoot: View?, lastEngine: LayoutEngine?
         for (c, root) in zip(constraints, roots) where c.engine == nil {
-            let engine = last?.root === root ? last!.engine : root.layoutEngine
-            last = (root, engine)
-            c.activationError = nil
-            engine.activate(c)
+            if root !== lastRoot {
+                lastRoot = root
+                lastEngine = root.layoutEngine
+            }
+            if c.activationError != nil { c.activationError = nil }
+            lastEngine!.activate(c)
         }
     }
 

@@ -29,8 +29,11 @@ final class LayoutEngine {
 
     unowned let root: View
     let solver = Solver(mode: .lexicographic)
-    /// Tells this engine's item variables from another engine's.
-    final class Token {}
+    /// This engine's identity, held by its item variables and by the
+    /// constraints it compiled: a new engine at a dead one's address is never
+    /// taken for it, and `engine` (cleared by the engine's deinit) says
+    /// whether it is still there.
+    final class Token { unowned(unsafe) var engine: LayoutEngine? }
     let token = Token()
     /// A scratch engine (fitting sizes) keeps its variables here instead of
     /// on the items, which belong to their hierarchy's engine.
@@ -45,10 +48,6 @@ final class LayoutEngine {
     private var nextOrder = 0
     @exclusivity(unchecked) private var pendingAdd: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingRemove: [LayoutConstraint] = []
-    /// Compiled constraints and their owners, not retained: a constraint
-    /// leaves this table in its deinit (``forget(_:)``).
-    private var owners: [Cassowary.Constraint: Owner] = [:]
-    private struct Owner { unowned(unsafe) let constraint: LayoutConstraint }
     private var framesSet: [View] = []
     private(set) var conflicts: [LayoutConflict] = []
     /// Layout passes run so far: until the first, frames are the ones set.
@@ -58,15 +57,13 @@ final class LayoutEngine {
         self.root = root
         self.sizing = sizing
         isScratch = scratch
+        token.engine = self
         if !scratch { adopt(subtree: root) }
     }
 
     deinit {
+        token.engine = nil // compiled constraints see the engine gone
         for c in active { c.engine = nil }
-        for owner in owners.values {
-            owner.constraint.loweredEngine = nil
-            owner.constraint.lowered = nil
-        }
     }
 
     // MARK: - Items
@@ -182,8 +179,8 @@ final class LayoutEngine {
         c.activeOrder = nextOrder
         nextOrder += 1
         active.append(c)
-        if c.loweredEngine !== self, let old = c.lowered {
-            c.loweredEngine?.forget(old)
+        if c.loweredIn !== token, let old = c.lowered {
+            c.loweredIn?.engine?.forget(old)
             c.lowered = nil
         }
         if c.queuedForRemoval {
@@ -215,7 +212,6 @@ final class LayoutEngine {
 
     /// Releases a compiled constraint whose owner is gone.
     func forget(_ lowered: Cassowary.Constraint) {
-        owners[lowered] = nil
         solver.forget(lowered)
     }
 
@@ -361,7 +357,6 @@ final class LayoutEngine {
             for c in adding {
                 c.inSolver = false
                 if let l = c.lowered, solver.constant(of: l) == nil {
-                    owners[l] = nil
                     c.lowered = nil
                     lower(c)
                 }
@@ -397,7 +392,9 @@ final class LayoutEngine {
 
     private func breakConstraint(_ c: LayoutConstraint, conflict: [Cassowary.Constraint]) {
         c.broken = true
-        var set = conflict.compactMap { owners[$0]?.constraint }
+        // Conflicts are rare: their members are found among the active ones.
+        let members = Set(conflict.map(ObjectIdentifier.init))
+        var set = active.filter { $0.lowered.map { members.contains(ObjectIdentifier($0)) } ?? false }
         if !set.contains(where: { $0 === c }) { set.append(c) }
         set.sort { $0.activeOrder < $1.activeOrder } // as they were activated
         conflicts.append(LayoutConflict(conflicting: set, broken: c))
@@ -408,7 +405,7 @@ final class LayoutEngine {
     /// Makes (or refreshes) the solver's form of an active constraint:
     /// `first - multiplier * second - constant  RELATION  0`.
     private func lower(_ c: LayoutConstraint) {
-        if let lowered = c.lowered, c.loweredEngine === self {
+        if let lowered = c.lowered, c.loweredIn === token {
             // Compiled and idle: only the constant may have moved.
             if c.loweredConstant != c.loweredBase - c.constant {
                 c.loweredConstant = c.loweredBase - c.constant
@@ -418,10 +415,9 @@ final class LayoutEngine {
         }
         let (constraint, base) = linear(c)
         c.lowered = constraint
-        c.loweredEngine = self
+        c.loweredIn = token
         c.loweredBase = base
         c.loweredConstant = base - c.constant
-        owners[constraint] = Owner(constraint: c)
     }
 
     /// The linear form of a constraint over this engine's variables, and the

@@ -26,7 +26,7 @@ open class LayoutItem {
 
     /// The item's variables in its hierarchy's engine: origin in the parent's
     /// coordinates, and size.
-    var variables: ItemVariables?
+    @exclusivity(unchecked) var variables: ItemVariables?
     /// Constraints the engine made for this item (margins, intrinsic size, ...).
     var implied: ImpliedConstraints?
 

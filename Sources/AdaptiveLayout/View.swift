@@ -17,7 +17,7 @@ open class View: LayoutItem {
 
     /// Unowned rather than weak (weak references slow every retain of a
     /// view); a view clears its subviews' link when it goes (deinit).
-    public private(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var layoutGuides: [LayoutGuide] = []
 

@@ -26,8 +26,8 @@ public final class Constraint: Hashable, @unchecked Sendable, CustomStringConver
     public let strength: Strength
     /// The token of the solver whose C id `id` is (held, so that a new
     /// solver can never be mistaken for a dead one at the same address).
-    var cachedIn: Solver.Token?
-    var id: UInt32 = 0
+    @exclusivity(unchecked) var cachedIn: Solver.Token?
+    @exclusivity(unchecked) var id: UInt32 = 0
 
     public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
         self.expression = expression

@@ -33,9 +33,13 @@ public final class Solver {
     final class Token: Sendable {}
     private let token = Token()
     private var names: [String] = []
-    /// Constraints made in C: added ones, and removed ones kept for a cheap
-    /// re-add (``apply(removing:adding:keepingRemoved:)``).
-    private var compiled: [Constraint: UInt32] = [:]
+    /// Constraints made in C, by C id (small integers, reused): added ones,
+    /// and removed ones kept for a cheap re-add
+    /// (``apply(removing:adding:keepingRemoved:)``). A constraint finds its
+    /// id in its own cache, claimed by the first solver that compiles it;
+    /// other solvers keep theirs in `foreign`. No hashing on the hot path.
+    @exclusivity(unchecked) private var byID: [Constraint?] = []
+    @exclusivity(unchecked) private var foreign: [Constraint: UInt32] = [:]
 
     /// A new solver. Traps only if memory for the empty solver runs out.
     public init(mode: Mode = .lexicographic) {
@@ -46,17 +50,24 @@ public final class Solver {
 
     /// The C id of a compiled constraint.
     @inline(__always) private func id(of c: Constraint) -> UInt32? {
-        c.cachedIn === token ? c.id : compiled[c]
+        c.cachedIn === token ? c.id : foreign.isEmpty ? nil : foreign[c]
     }
 
-    private func record(_ c: Constraint, _ id: UInt32?) {
-        compiled[c] = id
-        if let id {
+    private func record(_ c: Constraint, _ id: UInt32) {
+        let i = Int(id)
+        if i >= byID.count { byID.append(contentsOf: repeatElement(nil, count: i + 1 - byID.count)) }
+        byID[i] = c
+        if c.cachedIn == nil || c.cachedIn === token {
             c.cachedIn = token
             c.id = id
-        } else if c.cachedIn === token {
-            c.cachedIn = nil
+        } else {
+            foreign[c] = id
         }
+    }
+
+    private func unrecord(_ c: Constraint, _ id: UInt32) {
+        byID[Int(id)] = nil
+        if c.cachedIn === token { c.cachedIn = nil } else { foreign[c] = nil }
     }
 
     /// A new variable, value 0. Traps only if memory runs out.
@@ -78,7 +89,9 @@ public final class Solver {
     }
 
     /// Every added constraint.
-    public var constraints: [Constraint] { compiled.filter { handle.isAdded($0.value) }.map(\.key) }
+    public var constraints: [Constraint] {
+        byID.indices.compactMap { byID[$0] != nil && handle.isAdded(UInt32($0)) ? byID[$0] : nil }
+    }
 
     public func add(_ constraint: Constraint) throws(SolverError) {
         try apply(removing: [], adding: [constraint])
@@ -117,7 +130,7 @@ public final class Solver {
             }
             for t in c.expression.terms where t.variable.owner != ObjectIdentifier(self) {
                 discardMade()
-                for (c, _) in made { record(c, nil) }
+                for (c, id) in made { unrecord(c, id) }
                 throw .unknownVariable
             }
             switch handle.newConstraint(c, variableID: { $0.id }) {
@@ -127,7 +140,7 @@ public final class Solver {
                 addIDs.append(id)
             case .failure(let error):
                 discardMade()
-                for (c, _) in made { record(c, nil) }
+                for (c, id) in made { unrecord(c, id) }
                 throw error
             }
         }
@@ -143,25 +156,21 @@ public final class Solver {
                 thrown = .unsatisfiable(conflict: conflict)
             }
             discardMade()
-            for (c, _) in made { record(c, nil) }
+            for (c, id) in made { unrecord(c, id) }
             throw thrown
         }
     }
 
-    /// The constraints with these C ids, in that order (for conflicts, which
-    /// are rare: a scan rather than a second table kept up to date).
+    /// The constraints with these C ids, in that order.
     private func constraints(withIDs ids: [UInt32]) -> [Constraint] {
-        guard !ids.isEmpty else { return [] }
-        var byID: [UInt32: Constraint] = [:]
-        for (c, id) in compiled { byID[id] = c }
-        return ids.compactMap { byID[$0] }
+        ids.compactMap { Int($0) < byID.count ? byID[Int($0)] : nil }
     }
 
     /// Releases a constraint kept compiled after its removal (or removes and
     /// releases an added one). Unknown constraints are ignored.
     public func forget(_ constraint: Constraint) {
         guard let id = id(of: constraint) else { return }
-        record(constraint, nil)
+        unrecord(constraint, id)
         handle.deleteConstraint(id)
     }
 

@@ -20,15 +20,19 @@ final class SolverHandle {
     }
 
     func newConstraint(_ c: Constraint, variableID: (Variable) -> UInt32) -> Result<UInt32, SolverError> {
-        let terms = c.expression.terms.map { cs_Term(var: variableID($0.variable), coefficient: $0.coefficient) }
         let op: cs_Relation = switch c.relation {
         case .equal: .CS_EQ
         case .lessThanOrEqual: .CS_LE
         case .greaterThanOrEqual: .CS_GE
         }
         var id: cs_Cons = 0
-        let status = terms.withUnsafeBufferPointer {
-            cs_cons_new(pointer, $0.baseAddress, $0.count, c.expression.constant, op, c.strength.value, &id)
+        let source = c.expression.terms
+        // On the stack: a layout compiles thousands of constraints at once.
+        let status = withUnsafeTemporaryAllocation(of: cs_Term.self, capacity: source.count) { terms in
+            for (k, t) in source.enumerated() {
+                terms.initializeElement(at: k, to: cs_Term(var: variableID(t.variable), coefficient: t.coefficient))
+            }
+            return cs_cons_new(pointer, terms.baseAddress, source.count, c.expression.constant, op, c.strength.value, &id)
         }
         return check(status).map { id }
     }
