@@ -104,6 +104,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var inSolver = false
     @exclusivity(unchecked) var queuedForRemoval = false
     @exclusivity(unchecked) var broken = false
+    @exclusivity(unchecked) var isValidated = false
     /// Constraints the engine makes itself (intrinsic size, autoresizing,
     /// margins, root size) skip Apple's pairing rules.
     var isImplied: Bool { impliedSuffix != nil }
@@ -167,25 +168,36 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// common ancestor, none is activated.
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         // Checked first, so that a refusal activates none of them.
-        var roots: [View] = []
-        roots.reserveCapacity(constraints.count)
+        var engines: [LayoutEngine] = []
+        engines.reserveCapacity(constraints.count)
+        var lastRoot: View?, lastEngine: LayoutEngine?
         for c in constraints {
-            if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
-                throw error
+            if !c.isValidated {
+                if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
+                    throw error
+                }
+                c.isValidated = true // its shape never changes
+            }
+            // Items registered in a live engine are in its hierarchy (leaving
+            // a hierarchy unregisters them): no walk to the root for a
+            // constraint activated again, as size-class changes do.
+            if let token = c.firstItem.variables?.engine, let engine = token.engine,
+               c.secondItem == nil || c.secondItem!.variables?.engine === token {
+                engines.append(engine)
+                continue
             }
             guard let root = c.commonRoot() else {
                 throw .noCommonAncestor(first: c.firstItem.layoutName, second: c.secondItem?.layoutName ?? "nil")
             }
-            roots.append(root)
-        }
-        var lastRoot: View?, lastEngine: LayoutEngine?
-        for (c, root) in zip(constraints, roots) where c.engine == nil {
             if root !== lastRoot {
                 lastRoot = root
                 lastEngine = root.layoutEngine
             }
+            engines.append(lastEngine!)
+        }
+        for (c, engine) in zip(constraints, engines) where c.engine == nil {
             if c.activationError != nil { c.activationError = nil }
-            lastEngine!.activate(c)
+            engine.activate(c)
         }
     }
 
