@@ -187,6 +187,26 @@ struct LayoutTests {
         #expect(forWidth == Size(width: 320, height: 8 + 20 + 4 + 152 + 8))
     }
 
+    /// The expanded fitting size: as large as the constraints allow.
+    @Test func expandedFittingSize() throws {
+        let box = View(name: "box")
+        let bar = View(name: "bar")
+        bar.translatesAutoresizingMaskIntoConstraints = false
+        try box.addSubview(bar)
+        try LayoutConstraint.activate {
+            bar.leadingAnchor.constraint(equalTo: box.leadingAnchor, constant: 10)
+            box.trailingAnchor.constraint(equalTo: bar.trailingAnchor, constant: 10)
+            bar.widthAnchor.constraint(lessThanOrEqualToConstant: 200)
+            bar.topAnchor.constraint(equalTo: box.topAnchor)
+            bar.bottomAnchor.constraint(equalTo: box.bottomAnchor)
+            bar.heightAnchor.constraint(lessThanOrEqualToConstant: 50)
+        }
+        #expect(box.systemLayoutSizeFitting(View.layoutFittingExpandedSize) == Size(width: 220, height: 50))
+        // Auto Layout adds no `width >= 0`: compressed, the bar's width goes
+        // negative (-20) before the box's priority-50 pull toward 0 gives up.
+        #expect(box.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == Size(width: 0, height: 0))
+    }
+
     /// Springs and struts: a flexible-width view keeps its margins when the
     /// root resizes; a flexible-left one keeps its right margin.
     @Test func autoresizingMasks() throws {
