@@ -3,7 +3,10 @@
 SHARED ?= ../shared
 export SHARED
 
-.PHONY: all setup build demo test bench docs clean
+.PHONY: all setup build demo test bench docs fuzz clean
+
+# Seconds each fuzz target runs for `make fuzz`.
+FUZZ_SECONDS ?= 600
 
 all: build
 
@@ -28,9 +31,13 @@ bench: build
 	python3 Benchmarks/compare.py --sizes S,M,L --runs 5
 	python3 Benchmarks/api_compare.py --sizes M,L --runs 5
 
+# Every libFuzzer target for FUZZ_SECONDS each (fuzz/, scripts/fuzz.sh).
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
 # The DocC catalog of AdaptiveLayout, rendered into .build-docs/.
 docs:
 	scripts/docs.sh .build-docs
 
 clean:
-	rm -rf .build .build-tests .build-traces .build-docs
+	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-symbols

@@ -83,7 +83,11 @@ count api "$BUILD/api.log"
 stage "layout exit statuses" "$BUILD/cli.log" scripts/cli_test.sh "$BIN/layout"
 count cli "$BUILD/cli.log"
 
-# 9. The DocC catalog, warnings as errors.
+# 9. The C API's fuzz target, 3000 inputs from a fixed seed (make fuzz runs longer).
+stage "fuzz (C API, 3000 inputs)" "$BUILD/fuzz.log" env FUZZ_RUNS=3000 scripts/fuzz.sh
+count fuzz "$BUILD/fuzz.log"
+
+# 10. The DocC catalog, warnings as errors.
 stage "DocC" "$BUILD/docs.log" scripts/docs.sh "$BUILD/docs"
 count docs "$BUILD/docs.log"
 

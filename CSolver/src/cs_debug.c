@@ -40,7 +40,12 @@ static bool in_column(const cs_Solver *S, Sym s, int32_t slot)
     return false;
 }
 
+#ifdef CS_DEBUG_INVARIANTS
+#include <stdio.h>
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "invariant broken at %s:%d: %s\n", __FILE__, __LINE__, #c); return CS_ERR_INTERNAL; } } while (0)
+#else
 #define CHECK(c) do { if (!(c)) return CS_ERR_INTERNAL; } while (0)
+#endif
 
 /* I6: references form no cycle. Kahn's algorithm over variable rows:
  * repeatedly retire rows whose references are all retired. Quadratic in the
@@ -96,6 +101,8 @@ cs_Status cs_check_invariants(const cs_Solver *S)
             basics++;
             if (cs_restricted(S, r->basic))
                 CHECK(r->constant >= -1e-6 * (1.0 + fabs(r->constant))); /* I4 */
+            if (S->kind[r->basic] == SYM_DUMMY)
+                CHECK(fabs(r->constant) <= 1e-6); /* I4: a redundant equality holds */
         }
         CHECK(isfinite(r->constant));
         for (int32_t t = 0; t < r->n; t++) {

@@ -634,9 +634,14 @@ static bool remove_marker_effects(cs_Solver *S, Sym m, double strength)
 
 /*
  * The row to pivot a parametric marker into (kiwi's getMarkerLeavingRow):
- * a restricted row where it has a negative coefficient, with the least
- * ratio, so the tableau stays feasible; else a restricted row with a positive
- * one; else a row of an external variable, one without references first.
+ * first a row whose basic symbol is a dummy (a required equality that was
+ * redundant with this one: its constant is 0, so the pivot moves no other
+ * row's constant, and that equality takes over; through any other row the
+ * dummy's row would be left off 0, its equality silently broken -- found by
+ * fuzz/cs_fuzz.c); then a restricted row where it has a negative
+ * coefficient, with the least ratio, so the tableau stays feasible; else a
+ * restricted row with a positive one; else a row of an external variable,
+ * one without references first.
  */
 static int32_t marker_leaving_row(cs_Solver *S, Sym m)
 {
@@ -658,6 +663,8 @@ static int32_t marker_leaving_row(cs_Solver *S, Sym m)
         double a = cs_row_coef(row, m);
         if (a == 0.0)
             continue;
+        if (S->kind[b] == SYM_DUMMY)
+            return r; /* see above: a row of a redundant equality first */
         if (!cs_restricted(S, b)) {
             /* Any variable row will do: one without references can be
              * substituted as it stands (cs_remove_cons expands the others). */

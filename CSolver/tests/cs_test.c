@@ -584,6 +584,29 @@ static void test_set_constant(void)
     }
 }
 
+/* Found by fuzz/cs_fuzz.c: removing one of two redundant required
+ * equalities must leave the other one holding, even when a non-required
+ * row offers a pivot with a negative coefficient. */
+static void test_redundant_equality_survives_removal(void)
+{
+    for (int lex = 0; lex < 2; lex++) {
+        cs_Solver *S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+        cs_Var v = var(S);
+        cs_Cons a = cons(S, 0.5, v, 0, v, 0.5, CS_EQ, CS_REQUIRED);  /* v == -1 */
+        cs_Cons b = cons(S, 0.5, v, 0, v, 0.5, CS_EQ, CS_REQUIRED);  /* v == -1, again */
+        cs_Cons pull = cons(S, 1, v, 0, v, 375, CS_EQ, CS_MEDIUM);   /* v == -375, medium */
+        cs_Cons all[] = { a, b, pull };
+        EXPECT_STATUS(cs_apply(S, NULL, 0, all, 3, NULL), CS_OK);
+        EXPECT_STATUS(cs_remove(S, a), CS_OK);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_update(S);
+        EXPECT(cs_value(S, v) == -1);
+        cs_Cons far = cons(S, 0.5, v, 0, v, 667, CS_EQ, CS_REQUIRED); /* v == -1334 */
+        EXPECT_STATUS(cs_add(S, far), CS_ERR_UNSATISFIABLE);
+        cs_solver_free(S);
+    }
+}
+
 /* ---- determinism --------------------------------------------------------- */
 
 static void test_deterministic(void)
@@ -848,6 +871,7 @@ int main(void)
     run("new solver out of memory", test_new_solver_out_of_memory);
     run("minimal conflict", test_minimal_conflict);
     run("set constant", test_set_constant);
+    run("redundant equality survives removal", test_redundant_equality_survives_removal);
     run("deterministic", test_deterministic);
     run("memory flat", test_memory_flat);
     run("random add/remove against a fresh solve", test_random_add_remove);
