@@ -78,3 +78,14 @@ let package = Package(
     ],
     cLanguageStandard: .c11
 )
+
+// The Swift fuzz target links libFuzzer's driver, which only a build with
+// `-sanitize=fuzzer` provides: scripts/fuzz.sh sets ADAPTIVELAYOUT_FUZZ for it.
+if Context.environment["ADAPTIVELAYOUT_FUZZ"] != nil {
+    package.targets.append(.executableTarget(
+        name: "layout-fuzz",
+        dependencies: ["LayoutInterchange"],
+        path: "fuzz/layout-fuzz"
+    ))
+    package.products.append(.executable(name: "layout-fuzz", targets: ["layout-fuzz"]))
+}

@@ -56,6 +56,15 @@ n=$(grep -Eo 'Test run with [0-9]+ tests' "$BUILD/swift.log" | grep -Eo '[0-9]+'
 if grep -q 'Test run with .* passed' "$BUILD/swift.log"; then total_pass=$((total_pass + ${n:-0}));
 else total_fail=$((total_fail + 1)); fi
 
+# 3b. The Swift layer (and the C core under it) under AddressSanitizer.
+# Leak detection is off here: the test runner itself leaks (BUILD-NOTES.md);
+# the C core's leaks are checked in stage 1.
+stage "swift test (ASan)" "$BUILD/swift-asan.log" \
+    env ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
+n=$(grep -Eo 'Test run with [0-9]+ tests' "$BUILD/swift-asan.log" | grep -Eo '[0-9]+' | tail -n 1)
+if grep -q 'Test run with .* passed' "$BUILD/swift-asan.log" && ! grep -q 'AddressSanitizer' "$BUILD/swift-asan.log"; then
+    total_pass=$((total_pass + ${n:-0})); else total_fail=$((total_fail + 1)); fi
+
 # 4. lpcheck: an independent LP optimum, both modes.
 stage "lpcheck weighted ($CASES cases)" "$BUILD/lp-w.log" \
     python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" -- "$BIN/solver-bench" replay
