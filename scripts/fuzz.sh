@@ -30,11 +30,10 @@ for target in cs_fuzz layout-fuzz; do
     cp -n fuzz/corpus/$target/* "$work/" 2>/dev/null
     log="$OUT/$target.log"
     if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS" -seed=1); else limit=(-max_total_time="$SECONDS_EACH"); fi
-    # Leak checks for the C target only: Swift's runtime keeps metadata
-    # caches that LeakSanitizer reports.
-    leaks=1; maxlen=512
-    if [ "$target" = layout-fuzz ]; then leaks=0; maxlen=4096; fi
-    ASAN_OPTIONS=detect_leaks=$leaks "$OUT/$target" "${limit[@]}" -print_final_stats=1 \
+    # Leak checks on for both (a retain cycle in the Swift layer is a leak).
+    maxlen=512
+    if [ "$target" = layout-fuzz ]; then maxlen=4096; fi
+    ASAN_OPTIONS=detect_leaks=1 "$OUT/$target" "${limit[@]}" -print_final_stats=1 \
         -artifact_prefix="$OUT/$target-" -max_len=$maxlen "$work" >"$log" 2>&1
     rc=$?
     execs=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$')

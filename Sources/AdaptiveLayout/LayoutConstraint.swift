@@ -12,10 +12,15 @@ import Cassowary
 /// set. Changing ``constant`` on an active constraint moves the solution in
 /// place, without removing and adding the constraint.
 public final class LayoutConstraint: CustomStringConvertible {
-    public let firstItem: LayoutItem
+    /// The items are not retained, as in UIKit: a hierarchy owns its views,
+    /// its engine owns the active constraints, and a constraint that kept its
+    /// items alive would keep the whole hierarchy alive through that engine.
+    /// Reading an item of a constraint that outlived it is a programming
+    /// error (it traps).
+    public unowned let firstItem: LayoutItem
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public let secondItem: LayoutItem?
+    public unowned let secondItem: LayoutItem?
     public let secondAttribute: LayoutAttribute
     public let multiplier: Double
 

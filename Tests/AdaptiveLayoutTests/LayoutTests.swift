@@ -278,3 +278,36 @@ struct ReadmeExampleTests {
         #expect(!root.hasAmbiguousLayout)
     }
 }
+
+@Suite("Memory")
+struct MemoryTests {
+    /// A hierarchy with active constraints, implied ones, guides, a layout
+    /// pass and a conflict is freed when the last reference to it goes: no
+    /// cycle through the engine, the constraints or the guides.
+    @Test func hierarchiesAreFreed() throws {
+        weak var weakRoot: View?
+        weak var weakChild: View?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let (root, views) = makeRoot(320, 480, "a", "b")
+            views[0].intrinsicContentSize = Size(width: 10, height: 10)
+            let c = views[0].leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor)
+            try LayoutConstraint.activate {
+                c
+                views[1].topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor)
+                views[1].widthAnchor.constraint(equalToConstant: 500)
+                views[1].widthAnchor.constraint(equalToConstant: 400) // a conflict, kept in the report
+            }
+            root.layoutIfNeeded()
+            _ = root.ambiguityReport()
+            _ = views[0].systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+            #expect(root.layoutConflicts.count == 1)
+            weakRoot = root
+            weakChild = views[1]
+            weakConstraint = c
+        }
+        #expect(weakRoot == nil)
+        #expect(weakChild == nil)
+        #expect(weakConstraint == nil)
+    }
+}
