@@ -59,8 +59,7 @@ def main():
                 total_c += b
             print(f"| cells {size} | {p} | {a:.3f} | {b:.3f} | {a / b:.2f}x |")
         print(f"| cells {size} | build+flip+rotate | {total_api:.3f} | {total_c:.3f} | {total_api / total_c:.2f}x |")
-        same = len(checks["api"]) == len(checks["c"]) and all(
-            x[0] == y[0] and abs(x[1] - y[1]) <= 1e-3 * max(1.0, abs(y[1])) for x, y in zip(checks["api"], checks["c"]))
+        same = compare.agree(checks["api"], checks["c"])  # TRACE.md's rule, as compare.py applies it
         print(f"check lines {'agree' if same else 'DIFFER'} at {size}: {checks['api']} / {checks['c']}", file=sys.stderr)
         passed += same
         failed += not same
