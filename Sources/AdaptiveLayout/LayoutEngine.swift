@@ -581,7 +581,7 @@ final class LayoutEngine {
             for g in v.layoutGuides { scratch.register(g) }
             stack.append(contentsOf: v.subviews)
         }
-        if let engine = view.rootView.existingEngine {
+        if let engine = view.rootView.engine {
             for c in engine.constraints(in: view, includingImplied: false) where !c.broken {
                 let (lowered, _) = scratch.linear(c)
                 try? scratch.solver.add(lowered) // one that conflicts here is left out, as in the hierarchy

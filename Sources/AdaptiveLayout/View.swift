@@ -67,7 +67,7 @@ open class View: LayoutItem {
     /// within its subtree stay active in its own hierarchy.
     public func removeFromSuperview() {
         guard let s = superview else { return }
-        let engine = rootView.existingEngine
+        let engine = rootView.engine
         let kept = engine?.release(subtree: self) ?? []
         s.subviews.removeAll { $0 === self }
         superview = nil
@@ -89,13 +89,13 @@ open class View: LayoutItem {
         guide.owningView?.removeLayoutGuide(guide)
         layoutGuides.append(guide)
         guide.owningView = self
-        rootView.existingEngine?.register(guide)
+        rootView.engine?.register(guide)
     }
 
     /// Removes a guide; its constraints are deactivated.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self else { return }
-        rootView.existingEngine?.unregister(guide)
+        rootView.engine?.unregister(guide)
         layoutGuides.removeAll { $0 === guide }
         guide.owningView = nil
     }
@@ -124,7 +124,7 @@ open class View: LayoutItem {
             guard [newValue.minX, newValue.minY, newValue.width, newValue.height].allSatisfy(isLayoutNumber) else { return }
             storedFrame = newValue
             frameSetSinceLayout = true
-            if let engine = rootView.existingEngine { engine.frameChanged(self) }
+            if let engine = rootView.engine { engine.frameChanged(self) }
         }
     }
 
@@ -165,12 +165,12 @@ open class View: LayoutItem {
     /// ``autoresizingMask`` (true for views made in code, as in UIKit; turn it
     /// off for a view placed by your constraints).
     public var translatesAutoresizingMaskIntoConstraints = true {
-        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { rootView.existingEngine?.impliedChanged(self) } }
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints { rootView.engine?.impliedChanged(self) } }
     }
 
     /// How the frame follows the superview's size (springs and struts).
     public var autoresizingMask: AutoresizingMask = [] {
-        didSet { if oldValue != autoresizingMask { rootView.existingEngine?.impliedChanged(self) } }
+        didSet { if oldValue != autoresizingMask { rootView.engine?.impliedChanged(self) } }
     }
 
     // MARK: - Intrinsic content size
@@ -184,7 +184,7 @@ open class View: LayoutItem {
 
     /// Reads ``intrinsicContentSize`` again at the next layout pass.
     public func invalidateIntrinsicContentSize() {
-        rootView.existingEngine?.intrinsicChanged(self)
+        rootView.engine?.intrinsicChanged(self)
     }
 
     var huggingPriority: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
@@ -198,7 +198,7 @@ open class View: LayoutItem {
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         guard priority.isValid else { return }
         if axis == .horizontal { huggingPriority.horizontal = priority } else { huggingPriority.vertical = priority }
-        rootView.existingEngine?.intrinsicChanged(self)
+        rootView.engine?.intrinsicChanged(self)
     }
 
     /// How strongly the view resists shrinking below its intrinsic size (750).
@@ -209,7 +209,7 @@ open class View: LayoutItem {
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         guard priority.isValid else { return }
         if axis == .horizontal { compressionPriority.horizontal = priority } else { compressionPriority.vertical = priority }
-        rootView.existingEngine?.intrinsicChanged(self)
+        rootView.engine?.intrinsicChanged(self)
     }
 
     // MARK: - Baselines
@@ -219,7 +219,7 @@ open class View: LayoutItem {
     public var firstBaselineOffsetFromTop: Double? {
         didSet {
             if let x = firstBaselineOffsetFromTop, !isLayoutNumber(x) { firstBaselineOffsetFromTop = oldValue; return }
-            rootView.existingEngine?.baselinesChanged(self)
+            rootView.engine?.baselinesChanged(self)
         }
     }
 
@@ -227,7 +227,7 @@ open class View: LayoutItem {
     public var lastBaselineOffsetFromBottom: Double? {
         didSet {
             if let x = lastBaselineOffsetFromBottom, !isLayoutNumber(x) { lastBaselineOffsetFromBottom = oldValue; return }
-            rootView.existingEngine?.baselinesChanged(self)
+            rootView.engine?.baselinesChanged(self)
         }
     }
 
@@ -240,7 +240,7 @@ open class View: LayoutItem {
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
         didSet {
             guard layoutMargins.isLayoutValid else { layoutMargins = oldValue; return } // refused
-            if oldValue != layoutMargins { rootView.existingEngine?.guideInsetsChanged(self) }
+            if oldValue != layoutMargins { rootView.engine?.guideInsetsChanged(self) }
         }
     }
 
@@ -249,7 +249,7 @@ open class View: LayoutItem {
     public var safeAreaInsets = EdgeInsets.zero {
         didSet {
             guard safeAreaInsets.isLayoutValid else { safeAreaInsets = oldValue; return } // refused
-            if oldValue != safeAreaInsets { rootView.existingEngine?.guideInsetsChanged(self) }
+            if oldValue != safeAreaInsets { rootView.engine?.guideInsetsChanged(self) }
         }
     }
 
@@ -279,7 +279,6 @@ open class View: LayoutItem {
 
     /// The engine of this hierarchy, made on first use (roots only).
     var engine: LayoutEngine?
-    var existingEngine: LayoutEngine? { engine }
     var layoutEngine: LayoutEngine {
         let root = rootView
         if let e = root.engine { return e }
@@ -316,7 +315,7 @@ open class View: LayoutItem {
     public func systemLayoutSizeFitting(_ targetSize: Size,
                                         withHorizontalFittingPriority horizontal: LayoutPriority,
                                         verticalFittingPriority vertical: LayoutPriority) -> Size {
-        rootView.existingEngine?.flushForFitting()
+        rootView.engine?.flushForFitting()
         return LayoutEngine.fittingSize(of: self, target: targetSize, priorities: (horizontal, vertical))
     }
 
