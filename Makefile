@@ -17,9 +17,11 @@ build: setup
 	swift build -c release
 
 # The main job: replay every workload's M trace through CSolver and
-# kiwisolver in one run and print the phase times side by side.
+# kiwisolver in one run and print the phase times side by side; then the
+# cells workload through the Swift API against its trace in C.
 demo: build
 	python3 Benchmarks/compare.py --sizes M --runs 3
+	python3 Benchmarks/api_compare.py --sizes M --runs 3
 
 # Every test: the C core under ASan and UBSan, the C example, swift test,
 # lpcheck in both modes, and agreement with kiwisolver at sizes S and M.
