@@ -323,9 +323,8 @@ final class LayoutEngine {
         framesSet.removeAll()
     }
 
-    func flushForFitting() { flush() }
-
-    private func flush() {
+    /// Sends the queued changes to the solver (a pass without reading values).
+    func flush() {
         if pendingAdd.isEmpty && pendingRemove.isEmpty { return }
         var removing: [Cassowary.Constraint] = []
         removing.reserveCapacity(pendingRemove.count)

@@ -315,7 +315,7 @@ open class View: LayoutItem {
     public func systemLayoutSizeFitting(_ targetSize: Size,
                                         withHorizontalFittingPriority horizontal: LayoutPriority,
                                         verticalFittingPriority vertical: LayoutPriority) -> Size {
-        rootView.engine?.flushForFitting()
+        rootView.engine?.flush()
         return LayoutEngine.fittingSize(of: self, target: targetSize, priorities: (horizontal, vertical))
     }
 
