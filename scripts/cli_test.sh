@@ -42,6 +42,10 @@ echo '{"root": {"width": 320, "height": 480}, "constraints": [{"first": "root.wi
 echo '{"root": {"width": 320, "hieght": 480}}' >"$dir/typo.json"
 echo '{"root": ' >"$dir/truncated.json"
 
+python3 -c "print('{\"root\": ' + '[' * 100000 + ']' * 100000 + '}')" >"$dir/deep.json"
+printf '{"root": {"width": 1, "height": 1}, "views": [{"name": "\xff\xfe", "superview": "root"}]}' >"$dir/utf8.json"
+echo '{"root": {"width": 1e300, "height": 480}}' >"$dir/huge.json"
+
 expect "answer" 0 '"a": \{"x": 8, "y": 20, "width": 100, "height": 30\}' "$layout" solve "$dir/ok.json" --json
 expect "table" 0 '^a +8 +20 +100 +30' "$layout" solve "$dir/ok.json"
 expect "conflict answered" 0 '"brokenConstraint": "wide"' "$layout" solve "$dir/conflict.json" --json
@@ -51,6 +55,9 @@ expect "Apple's pairing rule" 1 "key 'constraints\[0\]': Invalid pairing of layo
 expect "bad relation" 1 "key 'constraints\[0\].relation': must be" "$layout" solve "$dir/bad-relation.json"
 expect "misspelt key" 1 "unknown key \"hieght\"" "$layout" solve "$dir/typo.json"
 expect "not JSON" 1 "not JSON" "$layout" solve "$dir/truncated.json"
+expect "deeply nested" 1 "not JSON" "$layout" solve "$dir/deep.json"
+expect "invalid UTF-8" 1 "not JSON" "$layout" solve "$dir/utf8.json"
+expect "huge number" 1 "key 'root.width': 1e\+300 is out of range" "$layout" solve "$dir/huge.json"
 expect "missing file" 1 "cannot read" "$layout" solve "$dir/none.json"
 expect "no file argument" 2 "Missing expected argument" "$layout" solve
 expect "unknown option" 2 "Unknown option" "$layout" solve "$dir/ok.json" --yaml
