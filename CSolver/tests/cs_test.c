@@ -563,8 +563,6 @@ static void test_set_constant(void)
         cs_conflict(S, &ids, &n);
         cs_Cons want[] = { left, width, sum, wall };
         EXPECT(same_set(ids, n, want, 4));
-        for (size_t k = 0; k < n && getenv("CS_TEST_VERBOSE"); k++)
-            fprintf(stderr, "conflict %u\n", ids[k]);
         /* Redundant equalities must move together. */
         cs_Cons again = cons(S, 1, x, 0, x, -50, CS_EQ, CS_REQUIRED);      /* x == 50, twice */
         EXPECT_STATUS(cs_add(S, again), CS_OK);

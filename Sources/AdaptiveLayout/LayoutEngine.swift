@@ -538,22 +538,24 @@ final class LayoutEngine {
             items.append(contentsOf: v.layoutGuides)
             stack.append(contentsOf: v.subviews.reversed())
         }
+        // Registering an item may queue its implied constraints: all of them
+        // go to the solver before the first probe.
+        let itemVariables = items.map { variables($0) }
+        flush()
         var report: [(LayoutItem, FrameComponents)] = []
-        for item in items {
-            let vars = variables(item)
+        for (item, vars) in zip(items, itemVariables) {
             var free: FrameComponents = []
             let parts: [FrameComponents] = item === root ? [.width, .height] : [.x, .y, .width, .height]
             for part in parts where isFree(vars[part]) { free.insert(part) }
             if !free.isEmpty { report.append((item, free)) }
         }
-        flush()
         solver.updateVariables()
         return report
     }
 
+    /// Call with the queues flushed (ambiguity(in:) does).
     private func isFree(_ v: Variable) -> Bool {
-        flush()
-        solver.updateVariables()
+        solver.updateVariables() // the previous probe left the values moved
         let start = solver.value(of: v)
         guard (try? solver.addEditVariable(v, strength: Self.probeStrength)) != nil else { return false }
         defer {

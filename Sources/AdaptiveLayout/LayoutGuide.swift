@@ -29,5 +29,5 @@ public final class LayoutGuide: LayoutItem {
     override var hierarchyRoot: View? { owningView?.hierarchyRoot }
 
     /// The frame in the owning view's coordinates, as of the last layout pass.
-    public var layoutFrame: Rect { solvedFrame }
+    public var layoutFrame: Rect { solvedFrame(in: hierarchyRoot?.engine) }
 }

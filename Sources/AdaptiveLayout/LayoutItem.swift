@@ -30,9 +30,10 @@ open class LayoutItem {
     /// Constraints the engine made for this item (margins, intrinsic size, ...).
     var implied: ImpliedConstraints?
 
-    /// The solved frame in the parent's coordinates, as of the last layout pass.
-    var solvedFrame: Rect {
-        guard let v = variables, let engine = hierarchyRoot?.engine, v.engine === engine.token else { return .zero }
+    /// The solved frame in the parent's coordinates, as of the last layout
+    /// pass of `engine` (zero if the item has no variables there).
+    func solvedFrame(in engine: LayoutEngine?) -> Rect {
+        guard let v = variables, let engine, v.engine === engine.token else { return .zero }
         let solver = engine.solver
         return Rect(x: solver.value(of: v.minX), y: solver.value(of: v.minY),
                     width: solver.value(of: v.width), height: solver.value(of: v.height))

@@ -117,7 +117,7 @@ open class View: LayoutItem {
                   v.engine === engine.token, engine.passes > 0 else {
                 return storedFrame
             }
-            return solvedFrame
+            return solvedFrame(in: engine) // the root's engine, found once
         }
         set {
             // Refused (nothing changes): numbers the solver cannot take.
