@@ -5,6 +5,7 @@
 // `solver-bench replay --lexicographic` on the same trace.
 //
 //     layout-bench cells N
+//     layout-bench vfl N      (VisualFormatBench.swift)
 //
 // Prints `phase NAME MILLISECONDS` and `check COUNT SUM` lines in
 // solver-bench's format. The check sums the frames in root coordinates in
@@ -182,8 +183,12 @@ func fixed(_ x: Double, _ digits: Int) -> String {
 }
 
 let args = CommandLine.arguments
-guard args.count == 3, args[1] == "cells", let n = Int(args[2]), n >= 2 else {
+if args.count == 3, args[1] == "vfl", let n = Int(args[2]), n >= 1 {
+    runVisualFormats(count: n)
+} else if args.count == 3, args[1] == "cells", let n = Int(args[2]), n >= 2 {
+    run(count: n)
+} else {
     print("usage: layout-bench cells N   (N cells; gen_traces.py's sizes: S 20, M 200, L 2000, XL 20000)")
+    print("       layout-bench vfl N     (N visual formats of five views, parsed and lowered)")
     fatalError("bad arguments")
 }
-run(count: n)

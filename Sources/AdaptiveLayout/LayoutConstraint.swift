@@ -80,6 +80,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Why the last `isActive = true` did nothing, if it did not.
     public private(set) var activationError: LayoutError?
 
+    /// Whether a bare `-` of a visual format made the constraint: its
+    /// constant is then the standard spacing (8 points between two items, 0
+    /// from an item to its superview's margin).
+    public internal(set) var usesStandardSpacing = false
+
     /// Whether the constraint is active but not enforced: it conflicted with
     /// required constraints and the engine broke it (see ``LayoutConflict``).
     public var isBroken: Bool { engine != nil && broken }
@@ -133,7 +138,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.relation = relation
         secondItem = view2
         secondAttribute = view2 == nil ? .notAnAttribute : attr2
-        self.multiplier = view2 == nil ? 0 : multiplier
+        self.multiplier = multiplier // kept as given without a second item, as Apple does; unused then
         constant = c
         self.priority = priority
         impliedSuffix = suffix

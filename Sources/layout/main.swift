@@ -6,13 +6,14 @@
 // wrong command line.
 import ArgumentParser
 import Foundation
+import AdaptiveLayout
 import LayoutInterchange
 
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
-        abstract: "Auto Layout on the command line: solve layout problems given as JSON.",
-        subcommands: [Solve.self])
+        abstract: "Auto Layout on the command line: solve layout problems given as JSON, read visual formats.",
+        subcommands: [Solve.self, VisualFormat.self])
 }
 
 struct Solve: ParsableCommand {
@@ -46,6 +47,84 @@ struct Solve: ParsableCommand {
     }
 }
 
+struct VisualFormat: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vfl",
+        abstract: "The constraints of a Visual Format Language string, or UIKit's error for it.",
+        discussion: """
+            Prints the constraints in the order UIKit's constraints(withVisualFormat:options:metrics:views:) \
+            returns them. A malformed format prints UIKit's message and caret and exits with status 1. \
+            With --lint FILE, checks every format string in the file (one per line in a .vfl or .txt file; \
+            string literals starting with H:, V:, | or [ in any other file) and reports each error \
+            with its line and column.
+            """)
+
+    @Argument(help: "The format, for example 'H:|-[a]-[b(==a)]-|'.")
+    var format: String?
+
+    @Option(help: "The views dictionary: NAME (a subview of 'superview'), NAME:SUPERVIEW, or NAME: (no superview), comma-separated; '' for none.")
+    var views: String?
+
+    @Option(help: "The metrics dictionary: NAME=NUMBER, comma-separated.")
+    var metrics = ""
+
+    @Option(help: "NSLayoutFormatOptions member names, comma-separated (alignAllTop, directionRightToLeft, ...).")
+    var options = ""
+
+    @Option(help: "Grammar extensions (off by default): all, or some of percentages, multipliers, aspectRatios, equalSpacing.")
+    var extensions = ""
+
+    @Option(help: "Check every format string in FILE instead of one format.")
+    var lint: String?
+
+    @Flag(help: "Print JSON (INTERCHANGE.md) instead of text.")
+    var json = false
+
+    func validate() throws {
+        if (format == nil) == (lint == nil) { throw ValidationError("give either a FORMAT or --lint FILE") }
+        if format != nil && views == nil { throw ValidationError("--views is required with a FORMAT ('' for none)") }
+    }
+
+    func run() throws {
+        if let lint { return try runLint(lint) }
+        let query: VisualFormatQuery
+        do {
+            query = try VisualFormatQuery(format: format!, views: views!, metrics: metrics, options: options,
+                                          extensions: extensions)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let result = query.constraints()
+        if json {
+            print(VisualFormatQuery.json(result))
+        } else if case .failure(let error) = result {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        } else {
+            print(VisualFormatQuery.text(result))
+        }
+        if case .failure = result { throw ExitCode(1) }
+    }
+
+    func runLint(_ path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(message: "layout: \(path): cannot read the file")
+        }
+        guard let contents = String(data: data, encoding: .utf8) else {
+            throw InputError(message: "layout: \(path): not UTF-8 text")
+        }
+        let chosen: LayoutConstraint.VisualFormatExtensions
+        do {
+            chosen = try VisualFormatQuery(format: "", views: "", extensions: extensions).extensions
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let (checked, findings) = VisualFormatLint.findings(in: contents, path: path, extensions: chosen)
+        print(json ? VisualFormatLint.json(checked: checked, findings: findings)
+                   : VisualFormatLint.text(path: path, checked: checked, findings: findings))
+        if !findings.isEmpty { throw ExitCode(1) }
+    }
+}
+
 /// Malformed input: printed as is, exit status 1.
 struct InputError: Error {
     let message: String
@@ -54,6 +133,8 @@ struct InputError: Error {
 do {
     var command = try Layout.parseAsRoot()
     try command.run()
+} catch let code as ExitCode {
+    exit(code.rawValue) // an answer that is an error, already printed
 } catch let error as InputError {
     FileHandle.standardError.write(Data((error.message + "\n").utf8))
     exit(1)
