@@ -28,10 +28,12 @@ demo: build
 test: setup
 	scripts/test.sh
 
-# Phase times at S, M and L against kiwisolver (kiwi stops at 120 s a phase).
+# Phase times at S, M and L against kiwisolver (kiwi stops at 120 s a phase);
+# the cells workload through the Swift API; 100,000 visual formats.
 bench: build
 	python3 Benchmarks/compare.py --sizes S,M,L --runs 5
 	python3 Benchmarks/api_compare.py --sizes M,L --runs 5
+	for i in 1 2 3; do "$$(swift build -c release --show-bin-path)/layout-bench" vfl 100000; done
 
 # Every libFuzzer target for FUZZ_SECONDS each (fuzz/, scripts/fuzz.sh).
 fuzz:

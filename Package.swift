@@ -87,5 +87,11 @@ if Context.environment["ADAPTIVELAYOUT_FUZZ"] != nil {
         dependencies: ["LayoutInterchange"],
         path: "fuzz/layout-fuzz"
     ))
+    package.targets.append(.executableTarget(
+        name: "vfl-fuzz",
+        dependencies: ["AdaptiveLayout", "LayoutInterchange"],
+        path: "fuzz/vfl-fuzz"
+    ))
     package.products.append(.executable(name: "layout-fuzz", targets: ["layout-fuzz"]))
+    package.products.append(.executable(name: "vfl-fuzz", targets: ["vfl-fuzz"]))
 }

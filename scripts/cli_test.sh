@@ -61,5 +61,33 @@ expect "huge number" 1 "key 'root.width': 1e\+300 is out of range" "$layout" sol
 expect "missing file" 1 "cannot read" "$layout" solve "$dir/none.json"
 expect "no file argument" 2 "Missing expected argument" "$layout" solve
 expect "unknown option" 2 "Unknown option" "$layout" solve "$dir/ok.json" --yaml
+
+# layout vfl (INTERCHANGE.md, "layout vfl")
+cat >"$dir/formats.swift" <<'SWIFT'
+let ok = "H:|-[a]-[b(==a)]-|"
+let bad = NSLayoutConstraint.constraints(withVisualFormat: "V:|-[a]-(10-[b]", options: [], metrics: nil, views: v)
+let message = "[not a format"
+SWIFT
+printf 'H:|-[a]-|\n# a comment\n  H:[a(50@2000)]\n' >"$dir/formats.vfl"
+expect "vfl answer" 0 '"first": "b.leading", "relation": "==", "second": "a.trailing", "multiplier": 1, "constant": 8, "priority": 1000, "standard": true' \
+    "$layout" vfl 'H:|-[a]-[b(==a)]-|' --views a,b --json
+expect "vfl margins" 0 '"first": "a.leading", "relation": "==", "second": "superview.leadingMargin", "multiplier": 1, "constant": 0' \
+    "$layout" vfl 'H:|-[a]' --views a --json
+expect "vfl error" 1 '^\{"error": \{"message": "blackBox is not a key in the views dictionary.", "caret": 11\}\}$' \
+    "$layout" vfl 'H:[blackBox]' --views a --json
+expect "vfl empty" 1 '"caret": null' "$layout" vfl '' --views a --json
+expect "vfl no superview" 1 "doesn't have a superview" "$layout" vfl 'H:|-[a]' --views a: --json
+expect "vfl caret text" 1 '^           \^$' "$layout" vfl 'H:[blackBox]' --views ''
+expect "vfl options" 0 '"first": "a.top", "relation": "==", "second": "b.top"' \
+    "$layout" vfl 'H:[a]-[b]' --views a,b --options alignAllTop --json
+expect "vfl unknown option" 2 "unknown option 'alignAllMiddle'" "$layout" vfl 'H:[a]' --views a --options alignAllMiddle
+expect "vfl bad views" 2 "cannot be added to itself" "$layout" vfl 'H:[a]' --views a:b,b:a
+expect "vfl bad metric" 2 "'pad' is not NAME=NUMBER" "$layout" vfl 'H:[a]' --views a --metrics pad
+expect "vfl needs views" 2 "--views is required" "$layout" vfl 'H:[a]'
+expect "lint swift" 1 "formats.swift:2:72: error: Expected a '\)' at the end of a constraint modifier" "$layout" vfl --lint "$dir/formats.swift"
+expect "lint count" 1 "^2 formats checked, 1 with errors" "$layout" vfl --lint "$dir/formats.swift"
+expect "lint vfl" 1 "formats.vfl:3:15: error: Invalid priority specified: 2000" "$layout" vfl --lint "$dir/formats.vfl"
+expect "lint json" 1 '"line": 3, "column": 15' "$layout" vfl --lint "$dir/formats.vfl" --json
+
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -19,11 +19,15 @@ clang -std=c11 -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sani
 
 # The interchange reader and the engine behind it (fuzz/layout-fuzz, Swift):
 # Package.swift declares it only when ADAPTIVELAYOUT_FUZZ is set.
-ADAPTIVELAYOUT_FUZZ=1 swift build -c release --scratch-path .build-fuzz-swift --product layout-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld >"$OUT/swift-build.log" 2>&1 \
-    && cp .build-fuzz-swift/release/layout-fuzz "$OUT/layout-fuzz" || { echo "layout-fuzz: build failed"; tail -5 "$OUT/swift-build.log"; }
+# The Visual Format Language parser and lowering (fuzz/vfl-fuzz, Swift), likewise.
+for product in layout-fuzz vfl-fuzz; do
+    rm -f "$OUT/$product"
+    ADAPTIVELAYOUT_FUZZ=1 swift build -c release --scratch-path .build-fuzz-swift --product $product \
+        -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld >"$OUT/swift-build-$product.log" 2>&1 \
+        && cp .build-fuzz-swift/release/$product "$OUT/$product" || { echo "$product: build failed"; tail -5 "$OUT/swift-build-$product.log"; }
+done
 
-for target in cs_fuzz layout-fuzz; do
+for target in cs_fuzz layout-fuzz vfl-fuzz; do
     if [ ! -x "$OUT/$target" ]; then fail=$((fail + 1)); continue; fi
     work="$OUT/corpus-$target"
     mkdir -p "$work"
@@ -33,6 +37,7 @@ for target in cs_fuzz layout-fuzz; do
     # Leak checks on for both (a retain cycle in the Swift layer is a leak).
     maxlen=512
     if [ "$target" = layout-fuzz ]; then maxlen=4096; fi
+    if [ "$target" = vfl-fuzz ]; then maxlen=256; fi
     ASAN_OPTIONS=detect_leaks=1 "$OUT/$target" "${limit[@]}" -print_final_stats=1 \
         -artifact_prefix="$OUT/$target-" -max_len=$maxlen "$work" >"$log" 2>&1
     rc=$?
