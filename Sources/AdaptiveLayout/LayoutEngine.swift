@@ -122,6 +122,8 @@ final class LayoutEngine {
         var stack = [view]
         while let v = stack.popLast() {
             if let e = v.variables?.engine, e !== token { v.variables = nil }
+            // A frame set under the old engine stays "as set" until this one's next pass.
+            if v.frameSetSinceLayout { framesSet.append(v) }
             register(v)
             for g in v.layoutGuides {
                 if let e = g.variables?.engine, e !== token { g.variables = nil }

@@ -21,6 +21,20 @@ open class View: LayoutItem {
     public private(set) var subviews: [View] = []
     public private(set) var layoutGuides: [LayoutGuide] = []
 
+    // Trait environment state (View+Traits.swift).
+    /// The view controller whose view this is.
+    weak var viewController: ViewController?
+    /// The traits last delivered to the view (nil outside any environment).
+    var deliveredTraits: TraitCollection?
+    /// Constraints and subviews installed for some size classes only.
+    var variations: [SizeClassVariation] = []
+    /// A window's traits (nil for other views, whose traits flow from above).
+    var ownTraits: TraitCollection? { nil }
+
+    /// Called after the view's traits changed (top-down), once its size-class
+    /// variations are switched. Override it to adapt; the default does nothing.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
     public init(name: String? = nil, frame: Rect = .zero) {
         storedFrame = frame
         super.init(name: name)
@@ -36,6 +50,34 @@ open class View: LayoutItem {
         var v = self
         while let s = v.superview { v = s }
         return v
+    }
+
+    /// UIKit's `autoresizesSubviews`: each subview that
+    /// translates its mask moves and stretches with this view's new size, the
+    /// change shared among its flexible parts in proportion to their sizes
+    /// (the rule of the engine's autoresizing constraints).
+    private func resizeSubviews(from oldSize: Size) {
+        for v in subviews where v.translatesAutoresizingMaskIntoConstraints && !v.autoresizingMask.isEmpty {
+            let f = v.storedFrame, m = v.autoresizingMask
+            func axis(_ origin: Double, _ length: Double, _ old: Double, _ new: Double,
+                      _ low: Bool, _ mid: Bool, _ high: Bool) -> (Double, Double) {
+                let parts = [(low, origin), (mid, length), (high, old - origin - length)]
+                let flexible = parts.filter(\.0)
+                guard !flexible.isEmpty else { return (origin, length) }
+                let total = flexible.reduce(0) { $0 + max(0, $1.1) }
+                func share(_ k: Int) -> Double {
+                    guard parts[k].0 else { return 0 }
+                    return total > 0 ? max(0, parts[k].1) / total : 1 / Double(flexible.count)
+                }
+                let delta = new - old
+                return (origin + delta * share(0), length + delta * share(1))
+            }
+            let (x, w) = axis(f.minX, f.width, oldSize.width, storedFrame.width,
+                              m.contains(.flexibleLeftMargin), m.contains(.flexibleWidth), m.contains(.flexibleRightMargin))
+            let (y, h) = axis(f.minY, f.height, oldSize.height, storedFrame.height,
+                              m.contains(.flexibleTopMargin), m.contains(.flexibleHeight), m.contains(.flexibleBottomMargin))
+            v.frame = Rect(x: x, y: y, width: w, height: h)
+        }
     }
 
     /// The root of this view's hierarchy (itself when it has no superview).
@@ -60,6 +102,7 @@ open class View: LayoutItem {
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         if view.engine != nil || rootView.engine != nil { layoutEngine.adopt(subtree: view) }
+        if let traits = deliveredTraits { view.enterEnvironment(traits) }
     }
 
     /// Removes the view from its superview. Constraints between its subtree
@@ -122,9 +165,18 @@ open class View: LayoutItem {
         set {
             // Refused (nothing changes): numbers the solver cannot take.
             guard [newValue.minX, newValue.minY, newValue.width, newValue.height].allSatisfy(isLayoutNumber) else { return }
+            let old = storedFrame
             storedFrame = newValue
-            frameSetSinceLayout = true
-            if let engine = rootView.engine { engine.frameChanged(self) }
+            // Outside an engine the stored frame is the frame anyway; the flag
+            // is cleared by the engine's next pass, so only its views set it.
+            if let engine = rootView.engine {
+                frameSetSinceLayout = true
+                engine.frameChanged(self)
+            }
+            // UIKit's autoresizesSubviews: the subviews' frames follow at once,
+            // so that autoresizing constraints made later (when this subtree
+            // joins another hierarchy) start from frames that agree.
+            if old.size != newValue.size { resizeSubviews(from: old.size) }
         }
     }
 

@@ -1,0 +1,185 @@
+import Testing
+@testable import AdaptiveLayout
+
+@Suite("Traits: collections, environments, devices, size-class variations")
+struct TraitTests {
+    /// Seed, "Typical Trait Collections" and "Combining Trait Collections":
+    /// containment compares only what the other collection specifies; the
+    /// last specified value wins when combining.
+    @Test func collections() {
+        let phone = TraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular,
+                                    userInterfaceIdiom: .phone, displayScale: 2)
+        #expect(phone.containsTraits(in: TraitCollection(horizontalSizeClass: .compact)))
+        #expect(!phone.containsTraits(in: TraitCollection(horizontalSizeClass: .regular)))
+        #expect(phone.containsTraits(in: TraitCollection()))
+        #expect(phone.containsTraits(in: nil))
+        #expect(!TraitCollection(horizontalSizeClass: .compact).containsTraits(in: phone))
+        let combined = TraitCollection(traitsFrom: [TraitCollection(horizontalSizeClass: .compact),
+                                                    TraitCollection(displayScale: 3),
+                                                    TraitCollection(horizontalSizeClass: .regular),
+                                                    TraitCollection(verticalSizeClass: .unspecified)])
+        #expect(combined == TraitCollection(horizontalSizeClass: .regular, displayScale: 3))
+        #expect(combined.specifiedTraitCount == 2)
+        #expect(Set([combined, TraitCollection(horizontalSizeClass: .regular, displayScale: 3)]).count == 1)
+        #expect(combined.description == "(horizontalSizeClass: regular, displayScale: 3)")
+        #expect(TraitCollection(userInterfaceStyle: .dark).userInterfaceStyle == .dark)
+        #expect(ContentSizeCategory.accessibilityLarge.isAccessibilityCategory && ContentSizeCategory.small < .large)
+    }
+
+    /// Seed, "Size Classes": iPhones are compact wide and regular high in
+    /// portrait, compact both ways in landscape except the Plus and Max
+    /// models (regular wide); iPads are regular both ways, and compact wide
+    /// in narrow multitasking windows.
+    @Test func deviceCatalog() throws {
+        func classes(_ name: String, _ o: Orientation, _ a: WindowArrangement = .fullScreen) -> String? {
+            guard let w = Device.named(name)?.window(o, a) else { return nil }
+            return "\(SizeClassCell(width: w.traits.horizontalSizeClass, height: w.traits.verticalSizeClass)) \(Int(w.size.width))x\(Int(w.size.height))"
+        }
+        #expect(classes("iPhone 8", .portrait) == "wC hR 375x667")
+        #expect(classes("iPhone 8", .landscape) == "wC hC 667x375")
+        #expect(classes("iPhone 8 Plus", .landscape) == "wR hC 736x414")
+        #expect(classes("iPhone 15 Pro Max", .landscape) == "wR hC 932x430")
+        #expect(classes("iphone 15 pro", .portrait) == "wC hR 393x852")
+        #expect(classes("iPhone 15 Pro", .landscape, .half) == nil)
+        #expect(classes("iPad Pro 12.9-inch (6th generation)", .portrait) == "wR hR 1024x1366")
+        #expect(classes("iPad Pro 12.9-inch (6th generation)", .landscape, .twoThirds) == "wR hR 981x1024")
+        #expect(classes("iPad Pro 12.9-inch (6th generation)", .landscape, .half) == "wR hR 678x1024")
+        #expect(classes("iPad Pro 12.9-inch (6th generation)", .portrait, .twoThirds) == "wC hR 639x1366")
+        #expect(classes("iPad Pro 11-inch (4th generation)", .landscape, .half) == "wC hR 592x834")
+        #expect(classes("iPad Pro 11-inch (4th generation)", .portrait, .oneThird) == "wC hR 320x1194")
+        #expect(classes("iPad Pro 11-inch (4th generation)", .portrait, .half) == nil)
+        #expect(classes("iPad Air 11-inch (M2)", .landscape, .slideOver) == "wC hR 375x820")
+        #expect(classes("Generic", .portrait) == "wAny hAny 600x600")
+        #expect(Device.all.count > 35 && Set(Device.all.map(\.name)).count == Device.all.count)
+    }
+
+    /// Interface Builder's installed variations: the most specific cell wins.
+    @Test func installationResolution() {
+        let t = { (w: UserInterfaceSizeClass, h: UserInterfaceSizeClass) in TraitCollection(horizontalSizeClass: w, verticalSizeClass: h) }
+        let onlyCompactHeight = Installation.only(in: SizeClassCell(height: .compact))
+        #expect(onlyCompactHeight.isInstalled(in: t(.regular, .compact)))
+        #expect(!onlyCompactHeight.isInstalled(in: t(.compact, .regular)))
+        let layered = Installation(isInstalledByDefault: true, variations: [
+            SizeClassCell(width: .compact): false, SizeClassCell(width: .compact, height: .compact): true,
+            SizeClassCell(height: .regular): true])
+        #expect(layered.isInstalled(in: t(.regular, .regular)))
+        #expect(layered.isInstalled(in: t(.compact, .compact)))   // both classes beat one
+        #expect(!layered.isInstalled(in: t(.compact, .regular)))  // width-only beats height-only
+        #expect(Installation.except(in: .any).isInstalled(in: t(.regular, .regular)) == false)
+    }
+
+    /// Seed, "Trait Changes": willTransition(to:with:), then
+    /// viewWillTransition(to:with:), then traitCollectionDidChange, then the
+    /// animations given to the coordinator, then its completions.
+    @Test func transitionCallbacksInApplesOrder() throws {
+        final class Recorder: ViewController {
+            var log: [String] = []
+            override func willTransition(to newCollection: TraitCollection, with coordinator: TransitionCoordinator) {
+                super.willTransition(to: newCollection, with: coordinator)
+                log.append("willTransition \(newCollection.verticalSizeClass.rawValue)")
+                coordinator.animate(alongsideTransition: { _ in self.log.append("animate \(self.view.frame.width)") },
+                                    completion: { _ in self.log.append("complete \(self.view.frame.width)") })
+            }
+            override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+                super.viewWillTransition(to: size, with: coordinator)
+                log.append("viewWillTransition \(size.width)")
+            }
+            override func traitCollectionDidChange(_ previous: TraitCollection?) {
+                log.append("didChange \(previous?.verticalSizeClass.rawValue ?? "nil") -> \(traitCollection.verticalSizeClass.rawValue)")
+            }
+        }
+        let screen = Screen(device: Device.named("iPhone 8")!)
+        let window = Window(screen: screen)
+        let recorder = Recorder()
+        window.rootViewController = recorder
+        window.layoutIfNeeded()
+        screen.rotate(to: .landscape)
+        #expect(recorder.log == ["didChange nil -> regular", "willTransition compact", "viewWillTransition 667.0",
+                                 "didChange regular -> compact", "animate 667.0", "complete 667.0"])
+    }
+
+    /// Seed, "Overriding Traits": on an iPhone in landscape, a parent
+    /// overrides its split view controller's horizontal size class to
+    /// regular; the vertical class, left unspecified, flows from the parent
+    /// (compact). The split shows both columns; back in portrait, without
+    /// the override, it collapses into its navigation controller.
+    @Test func seedExampleSplitOverride() throws {
+        final class Container: ViewController {
+            let split: SplitViewController
+            init(split: SplitViewController) {
+                self.split = split
+                super.init(name: "container")
+                addChild(split)
+                fill(view, with: split.view)
+            }
+            override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+                setOverrideTraitCollection(size.width > size.height ? TraitCollection(horizontalSizeClass: .regular) : nil,
+                                           forChild: split)
+                super.viewWillTransition(to: size, with: coordinator)
+            }
+        }
+        let master = NavigationController(rootViewController: ViewController(name: "conversations"))
+        let detail = ViewController(name: "photo")
+        let split = SplitViewController(primary: master, secondary: detail)
+        let screen = Screen(device: Device.named("iPhone 8")!)
+        let window = Window(screen: screen)
+        window.rootViewController = Container(split: split)
+        window.layoutIfNeeded()
+        #expect(split.isCollapsed)
+        #expect(master.viewControllers.map(\.name) == ["conversations", "photo"])
+        #expect(split.traitCollection.horizontalSizeClass == .compact)
+
+        screen.rotate(to: .landscape)
+        #expect(split.traitCollection.horizontalSizeClass == .regular)
+        #expect(split.traitCollection.verticalSizeClass == .compact)
+        #expect(!split.isCollapsed)
+        #expect(split.secondary?.name == "photo")
+        #expect(master.view.frameInRoot == Rect(x: 0, y: 0, width: 320, height: 375))
+        #expect(split.secondary?.view.frameInRoot == Rect(x: 320, y: 0, width: 347, height: 375))
+
+        split.showDetailViewController(ViewController(name: "other photo"), sender: nil)
+        #expect(split.secondary?.name == "other photo")
+
+        screen.rotate(to: .portrait)
+        #expect(split.isCollapsed)
+        #expect(master.viewControllers.map(\.name) == ["conversations", "other photo"])
+        #expect(master.view.frameInRoot == Rect(x: 0, y: 0, width: 375, height: 667))
+    }
+
+    /// Seed, "Adaptive Presentation": a popover in a regular width, full
+    /// screen in a compact one, switching as the window changes.
+    @Test func adaptivePresentation() throws {
+        let screen = Screen(device: Device.named("iPad Pro 11-inch (4th generation)")!, orientation: .landscape)
+        let window = Window(screen: screen)
+        let root = ViewController(name: "root")
+        window.rootViewController = root
+        let popover = ViewController(name: "popover")
+        popover.modalPresentationStyle = .popover
+        root.present(popover)
+        let presentation = try #require(popover.presentationController)
+        #expect(presentation.presentationStyle(for: window.traitCollection) == .popover)
+        #expect(popover.traitCollection.horizontalSizeClass == .compact)
+        #expect(popover.view.frame.size == Size(width: 320, height: 480))
+        #expect(window.setArrangement(.oneThird))
+        #expect(presentation.presentationStyle(for: window.traitCollection) == .fullScreen)
+        root.dismiss()
+        #expect(root.presentedViewController == nil && popover.view.superview == nil)
+    }
+
+    /// `show` finds the nearest container that shows: a navigation
+    /// controller pushes; with none, the view controller is presented.
+    @Test func showRoutesToTheNearestContainer() {
+        let screen = Screen(device: Device.named("iPhone 15")!)
+        let window = Window(screen: screen)
+        let list = ViewController(name: "list")
+        let nav = NavigationController(rootViewController: list)
+        window.rootViewController = nav
+        list.show(ViewController(name: "detail"), sender: nil)
+        #expect(nav.viewControllers.map(\.name) == ["list", "detail"])
+        let lone = ViewController(name: "lone")
+        let other = Window(screen: screen)
+        other.rootViewController = lone
+        lone.show(ViewController(name: "modal"), sender: nil)
+        #expect(lone.presentedViewController?.name == "modal")
+    }
+}
