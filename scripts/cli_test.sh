@@ -89,5 +89,14 @@ expect "lint count" 1 "^2 formats checked, 1 with errors" "$layout" vfl --lint "
 expect "lint vfl" 1 "formats.vfl:3:15: error: Invalid priority specified: 2000" "$layout" vfl --lint "$dir/formats.vfl"
 expect "lint json" 1 '"line": 3, "column": 15' "$layout" vfl --lint "$dir/formats.vfl" --json
 
+# layout traits and layout devices (INTERCHANGE.md)
+expect "traits" 0 '^\{"horizontalSizeClass": "regular", "verticalSizeClass": "compact", "userInterfaceIdiom": "phone", "displayScale": 3, "size": \{"width": 932, "height": 430\}\}$' \
+    "$layout" traits --device "iPhone 15 Pro Max" --orientation landscape --json
+expect "traits multitasking" 0 '"horizontalSizeClass": "compact".*"width": 592' \
+    "$layout" traits --device "iPad Pro 11-inch (4th generation)" --orientation landscape --arrangement half --json
+expect "traits unknown device" 2 "unknown device 'iPhone 99'" "$layout" traits --device "iPhone 99"
+expect "traits no such window" 2 "has no half window in portrait" "$layout" traits --device "iPad (10th generation)" --arrangement half
+expect "devices" 0 '"name": "Generic", "idiom": "unspecified", "size": \{"width": 600, "height": 600\}' "$layout" devices --json
+
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

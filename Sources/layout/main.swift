@@ -13,7 +13,7 @@ struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Auto Layout on the command line: solve layout problems given as JSON, read visual formats.",
-        subcommands: [Solve.self, VisualFormat.self])
+        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self])
 }
 
 struct Solve: ParsableCommand {
@@ -122,6 +122,49 @@ struct VisualFormat: ParsableCommand {
         print(json ? VisualFormatLint.json(checked: checked, findings: findings)
                    : VisualFormatLint.text(path: path, checked: checked, findings: findings))
         if !findings.isEmpty { throw ExitCode(1) }
+    }
+}
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The device catalog: screens in points, scales, and each window's size classes.")
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        print(json ? TraitsQuery.devicesJSON() : TraitsQuery.devicesTable())
+    }
+}
+
+struct Traits: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The trait collection and size of a window on a device.")
+
+    @Option(help: "A model name as Apple writes it ('iPhone 15 Pro Max'); see `layout devices`.")
+    var device: String
+
+    @Option(help: "portrait or landscape.")
+    var orientation = "portrait"
+
+    @Option(help: "fullScreen, twoThirds, half, oneThird or slideOver (iPad multitasking).")
+    var arrangement = "fullScreen"
+
+    @Flag(help: "Print JSON (INTERCHANGE.md).")
+    var json = false
+
+    func run() throws {
+        guard let model = Device.named(device) else {
+            throw ValidationError("unknown device '\(device)'; `layout devices` lists them")
+        }
+        guard let o = Orientation(rawValue: orientation) else { throw ValidationError("orientation must be portrait or landscape") }
+        guard let a = WindowArrangement(rawValue: arrangement) else {
+            throw ValidationError("arrangement must be one of " + WindowArrangement.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard let answer = TraitsQuery.json(model, o, a) else {
+            throw ValidationError("\(model.name) has no \(a.rawValue) window in \(o.rawValue)")
+        }
+        print(answer)
     }
 }
 
