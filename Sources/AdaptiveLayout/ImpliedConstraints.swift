@@ -41,14 +41,7 @@ struct ImpliedConstraints {
         func axis(_ origin: Double, _ length: Double, _ outer: Double,
                   _ flexLow: Bool, _ flexLength: Bool, _ flexHigh: Bool,
                   _ pos: LayoutAttribute, _ len: LayoutAttribute, _ names: (String, String)) -> [LayoutConstraint] {
-            let parts = [(flexLow, origin), (flexLength, length), (flexHigh, outer - origin - length)]
-            let flexible = parts.filter { $0.0 }
-            let total = flexible.reduce(0) { $0 + max(0, $1.1) }
-            func share(_ k: Int) -> Double {
-                guard parts[k].0 else { return 0 }
-                return total > 0 ? max(0, parts[k].1) / total : 1 / Double(flexible.count)
-            }
-            let a = share(0), b = share(1)
+            let (a, b) = autoresizingShares(origin, length, outer, flexLow, flexLength, flexHigh)
             let p = a == 0
                 ? LayoutConstraint(view, pos, .equal, superview, pos, 1, origin, suffix: names.0)
                 : LayoutConstraint(view, pos, .equal, superview, len, a, origin - a * outer, suffix: names.0)
@@ -97,4 +90,22 @@ struct ImpliedConstraints {
                 LayoutConstraint(guide, .right, .equal, owner, .right, 1, -i.right, suffix: n + "right", ownerIsSecond: true),
                 LayoutConstraint(guide, .bottom, .equal, owner, .bottom, 1, -i.bottom, suffix: n + "bottom", ownerIsSecond: true)]
     }
+}
+
+/// How a change of the superview's length is shared along one axis by a
+/// view that translates its autoresizing mask: the parts (margin before,
+/// length, margin after) that are flexible take it in proportion to their
+/// sizes (equally when all are 0). Returns the shares of the margin before
+/// and of the length. The engine's autoresizing constraints and a view's
+/// immediate resizing of its subviews both follow this rule.
+func autoresizingShares(_ origin: Double, _ length: Double, _ outer: Double,
+                        _ flexLow: Bool, _ flexLength: Bool, _ flexHigh: Bool) -> (Double, Double) {
+    let parts = [(flexLow, origin), (flexLength, length), (flexHigh, outer - origin - length)]
+    let flexible = parts.filter(\.0)
+    let total = flexible.reduce(0) { $0 + max(0, $1.1) }
+    func share(_ k: Int) -> Double {
+        guard parts[k].0 else { return 0 }
+        return total > 0 ? max(0, parts[k].1) / total : 1 / Double(flexible.count)
+    }
+    return (share(0), share(1))
 }

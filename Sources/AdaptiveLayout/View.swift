@@ -61,16 +61,8 @@ open class View: LayoutItem {
             let f = v.storedFrame, m = v.autoresizingMask
             func axis(_ origin: Double, _ length: Double, _ old: Double, _ new: Double,
                       _ low: Bool, _ mid: Bool, _ high: Bool) -> (Double, Double) {
-                let parts = [(low, origin), (mid, length), (high, old - origin - length)]
-                let flexible = parts.filter(\.0)
-                guard !flexible.isEmpty else { return (origin, length) }
-                let total = flexible.reduce(0) { $0 + max(0, $1.1) }
-                func share(_ k: Int) -> Double {
-                    guard parts[k].0 else { return 0 }
-                    return total > 0 ? max(0, parts[k].1) / total : 1 / Double(flexible.count)
-                }
-                let delta = new - old
-                return (origin + delta * share(0), length + delta * share(1))
+                let (a, b) = autoresizingShares(origin, length, old, low, mid, high)
+                return (origin + (new - old) * a, length + (new - old) * b)
             }
             let (x, w) = axis(f.minX, f.width, oldSize.width, storedFrame.width,
                               m.contains(.flexibleLeftMargin), m.contains(.flexibleWidth), m.contains(.flexibleRightMargin))
