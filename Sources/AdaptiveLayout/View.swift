@@ -85,11 +85,7 @@ open class View: LayoutItem {
     }
 
     public func insertSubview(_ view: View, at index: Int) throws(LayoutError) {
-        var v: View? = self
-        while let u = v {
-            if u === view { throw .cyclicHierarchy(view.layoutName) }
-            v = u.superview
-        }
+        if isDescendant(of: view) { throw .cyclicHierarchy(view.layoutName) }
         view.removeFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self

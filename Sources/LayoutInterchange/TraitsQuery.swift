@@ -37,9 +37,7 @@ public enum TraitsQuery {
         Device.all.map { d in
             let p = d.window(.portrait)!.traits, l = d.window(.landscape)!.traits
             let cell = { (t: TraitCollection) in "\(SizeClassCell(width: t.horizontalSizeClass, height: t.verticalSizeClass))" }
-            return "\(d.name)  \(format(d.portraitSize.width))x\(format(d.portraitSize.height)) @\(format(d.displayScale))x  portrait \(cell(p))  landscape \(cell(l))"
+            return "\(d.name)  \(number(d.portraitSize.width))x\(number(d.portraitSize.height)) @\(number(d.displayScale))x  portrait \(cell(p))  landscape \(cell(l))"
         }.joined(separator: "\n")
     }
-
-    private static func format(_ x: Double) -> String { number(x) }
 }

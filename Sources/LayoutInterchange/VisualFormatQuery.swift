@@ -75,8 +75,13 @@ public struct VisualFormatQuery {
         }
         self.options = formatOptions
 
+        self.extensions = try Self.extensions(extensions)
+    }
+
+    /// `percentages,multipliers,aspectRatios,equalSpacing` or `all` (empty: none).
+    public static func extensions(_ text: String) throws(InterchangeError) -> LayoutConstraint.VisualFormatExtensions {
         var chosen: LayoutConstraint.VisualFormatExtensions = []
-        for name in Self.list(extensions) {
+        for name in list(text) {
             switch name {
             case "all": chosen = .all
             case "percentages": chosen.insert(.percentages)
@@ -87,7 +92,7 @@ public struct VisualFormatQuery {
                 throw InterchangeError(key: "--extensions", problem: "unknown extension '\(name)' (one of all, percentages, multipliers, aspectRatios, equalSpacing)")
             }
         }
-        self.extensions = chosen
+        return chosen
     }
 
     private static func list(_ text: String) -> [String] {

@@ -114,7 +114,7 @@ struct VisualFormat: ParsableCommand {
         }
         let chosen: LayoutConstraint.VisualFormatExtensions
         do {
-            chosen = try VisualFormatQuery(format: "", views: "", extensions: extensions).extensions
+            chosen = try VisualFormatQuery.extensions(extensions)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -102,11 +102,7 @@ extension View: TraitEnvironment {
     /// A subview present only where `installation` says (added and removed
     /// as traits change). Throws as ``addSubview(_:)`` does.
     public func addSubview(_ view: View, installed installation: Installation) throws(LayoutError) {
-        var v: View? = self
-        while let u = v {
-            if u === view { throw .cyclicHierarchy(view.layoutName) }
-            v = u.superview
-        }
+        if isDescendant(of: view) { throw .cyclicHierarchy(view.layoutName) }
         let variation = SizeClassVariation(installation, subview: view)
         variations.append(variation)
         apply([variation], deliveredTraits ?? TraitCollection())

@@ -73,11 +73,9 @@ open class ViewController: TraitEnvironment {
         guard overrides[key] != collection else { return }
         let coordinator = TransitionCoordinator()
         let inherited = traitCollection
-        var changed = overrides
-        changed[key] = collection
-        let new = (collection.map { inherited.overridden(by: $0) } ?? inherited)
+        let new = collection.map { inherited.overridden(by: $0) } ?? inherited
         if new != child.traitCollection { child.willTransition(to: new, with: coordinator) }
-        overrides = changed
+        overrides[key] = collection
         child.deliverTraits(inherited)
         coordinator.runAnimations()
         child.storedView?.rootView.layoutIfNeeded()

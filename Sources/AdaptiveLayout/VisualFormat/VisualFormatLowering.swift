@@ -43,9 +43,10 @@ struct VisualFormatLowering {
 
     /// A connection's predicates with their names looked up (as UIKit does
     /// when it reads them), waiting for the item after it.
+    private typealias GapPredicate = (relation: LayoutRelation, constant: Double, priority: LayoutPriority)
     private enum Gap {
         case flush, standard, spacer
-        case predicates([(relation: LayoutRelation, constant: Double, priority: LayoutPriority)])
+        case predicates([GapPredicate])
     }
 
     mutating func lower() throws(VisualFormatError) -> [LayoutConstraint] {
@@ -148,7 +149,7 @@ struct VisualFormatLowering {
         case .standard: return .standard
         case .equalSpacer: return .spacer
         case .predicates(let list):
-            var resolved: [(relation: LayoutRelation, constant: Double, priority: LayoutPriority)] = []
+            var resolved: [GapPredicate] = []
             for p in list {
                 let c: Double
                 switch try value(p.operand) {
