@@ -1,10 +1,13 @@
 // layout-bench: the `cells` workload of shared/bench/TRACE.md built and
-// driven through AdaptiveLayout's public API (views, anchors, intrinsic
-// sizes, activate/deactivate, root frame changes), phase for phase as
+// driven through AdaptiveLayout's public API, phase for phase as
 // gen_traces.py writes it for the solver, so that its times compare with
 // `solver-bench replay --lexicographic` on the same trace.
 //
-//     layout-bench cells N
+//     layout-bench cells N    views, anchors, activate/deactivate, root frame changes
+//     layout-bench traits N   the same views in a window on an iPhone 8, the
+//                             portrait and landscape constraints as size-class
+//                             variations, rotated with Screen.rotate(to:)
+//                             (TraitsBench.swift)
 //     layout-bench vfl N      (VisualFormatBench.swift)
 //
 // Prints `phase NAME MILLISECONDS` and `check COUNT SUM` lines in
@@ -33,78 +36,67 @@ func view(_ name: String, in parent: View, intrinsicHeight: Double? = nil) -> Vi
     return v
 }
 
-func run(count n: Int) {
-    var clock = ContinuousClock.now
-    var phaseName = ""
-    var lines: [String] = []
-    func phase(_ name: String) {
-        let now = ContinuousClock.now
-        if !phaseName.isEmpty {
-            let d = now - clock
-            let ms = Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
-            print("phase \(phaseName) \(String(format3(ms)))")
-            for l in lines { print(l) }
-            lines.removeAll()
-        }
-        phaseName = name
-        clock = ContinuousClock.now
-    }
-
-    phase("build")
-    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+/// The views and constraint groups of the trace, made in `root` (nothing
+/// activated): `base` always, `portrait` or `landscape`, `tweakA` or `tweakB`.
+struct CellsWorkload {
+    let root: View
     var cells: [Cell] = []
-    cells.reserveCapacity(n)
-    for i in 0..<n {
-        let c = view("c\(i)", in: root)
-        cells.append(Cell(cell: c, image: view("c\(i)i", in: c, intrinsicHeight: imageHeight),
-                          name: view("c\(i)n", in: c, intrinsicHeight: labelHeight),
-                          conversations: view("c\(i)c", in: c, intrinsicHeight: labelHeight),
-                          photos: view("c\(i)p", in: c, intrinsicHeight: labelHeight)))
-    }
-    var base: [LayoutConstraint] = []
-    for (i, c) in cells.enumerated() {
-        base.append(c.cell.leadingAnchor.constraint(equalTo: root.leadingAnchor))
-        base.append(c.cell.trailingAnchor.constraint(equalTo: root.trailingAnchor))
-        base.append(c.cell.topAnchor.constraint(equalTo: i == 0 ? root.topAnchor : cells[i - 1].cell.bottomAnchor))
-    }
-    var portrait: [LayoutConstraint] = [], landscape: [LayoutConstraint] = []
-    for c in cells {
-        portrait.append(c.image.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor))
-        portrait.append(c.image.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor))
-        for l in c.labels {
-            portrait.append(l.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor, constant: 20))
-            portrait.append(l.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor, constant: -20))
-        }
-        portrait.append(c.name.topAnchor.constraint(equalTo: c.cell.topAnchor, constant: 20))
-        portrait.append(c.conversations.topAnchor.constraint(equalTo: c.name.bottomAnchor, constant: 8))
-        portrait.append(c.photos.topAnchor.constraint(equalTo: c.conversations.bottomAnchor, constant: 8))
-        portrait.append(c.image.topAnchor.constraint(equalTo: c.photos.bottomAnchor, constant: 20))
-        portrait.append(c.image.bottomAnchor.constraint(equalTo: c.cell.bottomAnchor))
-    }
-    for c in cells {
-        landscape.append(c.image.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor))
-        for l in c.labels {
-            landscape.append(l.leadingAnchor.constraint(equalTo: c.image.trailingAnchor, constant: 8))
-            landscape.append(l.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor, constant: -20))
-        }
-        landscape.append(c.name.topAnchor.constraint(equalTo: c.cell.topAnchor, constant: 20))
-        landscape.append(c.conversations.topAnchor.constraint(equalTo: c.name.bottomAnchor, constant: 8))
-        landscape.append(c.photos.topAnchor.constraint(equalTo: c.conversations.bottomAnchor, constant: 8))
-        landscape.append(c.image.topAnchor.constraint(equalTo: c.cell.topAnchor))
-        landscape.append(c.image.bottomAnchor.constraint(equalTo: c.cell.bottomAnchor))
-        landscape.append(c.image.widthAnchor.constraint(equalTo: c.cell.widthAnchor, multiplier: 0.5))
-    }
-    let host = cells[n / 2].name
-    let badge = view("badge", in: host)
-    base.append(badge.leadingAnchor.constraint(equalTo: host.leadingAnchor, constant: 4))
-    base.append(badge.topAnchor.constraint(equalTo: host.topAnchor, constant: 4))
-    base.append(badge.widthAnchor.constraint(equalToConstant: 20))
-    let tweakA = [badge.heightAnchor.constraint(equalToConstant: 20)]
-    let tweakB = [badge.heightAnchor.constraint(equalToConstant: 30)]
+    var base: [LayoutConstraint] = [], portrait: [LayoutConstraint] = [], landscape: [LayoutConstraint] = []
+    let badge: View
+    let tweakA: [LayoutConstraint], tweakB: [LayoutConstraint]
 
-    func check() { // not timed, as solver-bench does not time `check`
-        let start = ContinuousClock.now
-        defer { clock += ContinuousClock.now - start }
+    init(count n: Int, in root: View) {
+        self.root = root
+        cells.reserveCapacity(n)
+        for i in 0..<n {
+            let c = view("c\(i)", in: root)
+            cells.append(Cell(cell: c, image: view("c\(i)i", in: c, intrinsicHeight: imageHeight),
+                              name: view("c\(i)n", in: c, intrinsicHeight: labelHeight),
+                              conversations: view("c\(i)c", in: c, intrinsicHeight: labelHeight),
+                              photos: view("c\(i)p", in: c, intrinsicHeight: labelHeight)))
+        }
+        for (i, c) in cells.enumerated() {
+            base.append(c.cell.leadingAnchor.constraint(equalTo: root.leadingAnchor))
+            base.append(c.cell.trailingAnchor.constraint(equalTo: root.trailingAnchor))
+            base.append(c.cell.topAnchor.constraint(equalTo: i == 0 ? root.topAnchor : cells[i - 1].cell.bottomAnchor))
+        }
+        for c in cells {
+            portrait.append(c.image.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor))
+            portrait.append(c.image.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor))
+            for l in c.labels {
+                portrait.append(l.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor, constant: 20))
+                portrait.append(l.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor, constant: -20))
+            }
+            portrait.append(c.name.topAnchor.constraint(equalTo: c.cell.topAnchor, constant: 20))
+            portrait.append(c.conversations.topAnchor.constraint(equalTo: c.name.bottomAnchor, constant: 8))
+            portrait.append(c.photos.topAnchor.constraint(equalTo: c.conversations.bottomAnchor, constant: 8))
+            portrait.append(c.image.topAnchor.constraint(equalTo: c.photos.bottomAnchor, constant: 20))
+            portrait.append(c.image.bottomAnchor.constraint(equalTo: c.cell.bottomAnchor))
+        }
+        for c in cells {
+            landscape.append(c.image.leadingAnchor.constraint(equalTo: c.cell.leadingAnchor))
+            for l in c.labels {
+                landscape.append(l.leadingAnchor.constraint(equalTo: c.image.trailingAnchor, constant: 8))
+                landscape.append(l.trailingAnchor.constraint(equalTo: c.cell.trailingAnchor, constant: -20))
+            }
+            landscape.append(c.name.topAnchor.constraint(equalTo: c.cell.topAnchor, constant: 20))
+            landscape.append(c.conversations.topAnchor.constraint(equalTo: c.name.bottomAnchor, constant: 8))
+            landscape.append(c.photos.topAnchor.constraint(equalTo: c.conversations.bottomAnchor, constant: 8))
+            landscape.append(c.image.topAnchor.constraint(equalTo: c.cell.topAnchor))
+            landscape.append(c.image.bottomAnchor.constraint(equalTo: c.cell.bottomAnchor))
+            landscape.append(c.image.widthAnchor.constraint(equalTo: c.cell.widthAnchor, multiplier: 0.5))
+        }
+        let host = cells[n / 2].name
+        badge = view("badge", in: host)
+        base.append(badge.leadingAnchor.constraint(equalTo: host.leadingAnchor, constant: 4))
+        base.append(badge.topAnchor.constraint(equalTo: host.topAnchor, constant: 4))
+        base.append(badge.widthAnchor.constraint(equalToConstant: 20))
+        tweakA = [badge.heightAnchor.constraint(equalToConstant: 20)]
+        tweakB = [badge.heightAnchor.constraint(equalToConstant: 30)]
+    }
+
+    /// The trace's `check` line for the frames as they are.
+    func checkLine() -> String {
         var views = [root]
         for c in cells { views.append(contentsOf: c.all) }
         views.append(badge)
@@ -116,54 +108,92 @@ func run(count n: Int) {
                 i += 1
             }
         }
-        lines.append("check \(i) \(format6(sum))")
+        return "check \(i) \(format6(sum))"
     }
 
-    try! LayoutConstraint.activate(base + portrait + tweakA)
-    root.layoutIfNeeded()
-    check()
+    /// The tweak phase: 10 times, tweakA for tweakB and back.
+    func tweak() {
+        for _ in 0..<10 {
+            LayoutConstraint.deactivate(tweakA)
+            try! LayoutConstraint.activate(tweakB)
+            root.layoutIfNeeded()
+            LayoutConstraint.deactivate(tweakB)
+            try! LayoutConstraint.activate(tweakA)
+            root.layoutIfNeeded()
+        }
+    }
+}
 
-    phase("resize")
-    for w in widths {
-        root.frame = Rect(x: 0, y: 0, width: w, height: 667)
+/// Times phases and prints each with its check lines, as solver-bench does;
+/// `check` is not timed.
+final class PhaseClock {
+    private var clock = ContinuousClock.now
+    private var name = ""
+    private var lines: [String] = []
+
+    func phase(_ next: String) {
+        let now = ContinuousClock.now
+        if !name.isEmpty {
+            let d = now - clock
+            let ms = Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15
+            print("phase \(name) \(format3(ms))")
+            for l in lines { print(l) }
+            lines.removeAll()
+        }
+        name = next
+        clock = ContinuousClock.now
+    }
+
+    func check(_ workload: CellsWorkload) {
+        let start = ContinuousClock.now
+        lines.append(workload.checkLine())
+        clock += ContinuousClock.now - start
+    }
+}
+
+func run(count n: Int) {
+    let clock = PhaseClock()
+    clock.phase("build")
+    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
+    let w = CellsWorkload(count: n, in: root)
+    try! LayoutConstraint.activate(w.base + w.portrait + w.tweakA)
+    root.layoutIfNeeded()
+    clock.check(w)
+
+    clock.phase("resize")
+    for width in widths {
+        root.frame = Rect(x: 0, y: 0, width: width, height: 667)
         root.layoutIfNeeded()
     }
-    check()
+    clock.check(w)
 
     func toLandscape() {
         root.frame = Rect(x: 0, y: 0, width: 667, height: 375)
-        LayoutConstraint.deactivate(portrait)
-        try! LayoutConstraint.activate(landscape)
+        LayoutConstraint.deactivate(w.portrait)
+        try! LayoutConstraint.activate(w.landscape)
         root.layoutIfNeeded()
     }
     func toPortrait() {
         root.frame = Rect(x: 0, y: 0, width: 375, height: 667)
-        LayoutConstraint.deactivate(landscape)
-        try! LayoutConstraint.activate(portrait)
+        LayoutConstraint.deactivate(w.landscape)
+        try! LayoutConstraint.activate(w.portrait)
         root.layoutIfNeeded()
     }
-    phase("flip")
+    clock.phase("flip")
     toLandscape()
-    check()
+    clock.check(w)
 
-    phase("rotate")
+    clock.phase("rotate")
     for _ in 0..<5 {
         toPortrait()
         toLandscape()
     }
-    check()
+    clock.check(w)
 
-    phase("tweak")
-    for _ in 0..<10 {
-        LayoutConstraint.deactivate(tweakA)
-        try! LayoutConstraint.activate(tweakB)
-        root.layoutIfNeeded()
-        LayoutConstraint.deactivate(tweakB)
-        try! LayoutConstraint.activate(tweakA)
-        root.layoutIfNeeded()
-    }
-    check()
-    phase("")
+    clock.phase("tweak")
+    w.tweak()
+    clock.check(w)
+    clock.phase("")
     if !root.layoutConflicts.isEmpty { print("error conflicts \(root.layoutConflicts.count)") }
 }
 
@@ -187,8 +217,11 @@ if args.count == 3, args[1] == "vfl", let n = Int(args[2]), n >= 1 {
     runVisualFormats(count: n)
 } else if args.count == 3, args[1] == "cells", let n = Int(args[2]), n >= 2 {
     run(count: n)
+} else if args.count == 3, args[1] == "traits", let n = Int(args[2]), n >= 2 {
+    runTraits(count: n)
 } else {
     print("usage: layout-bench cells N   (N cells; gen_traces.py's sizes: S 20, M 200, L 2000, XL 20000)")
+    print("       layout-bench traits N  (the same, as size-class variations in a window, rotated)")
     print("       layout-bench vfl N     (N visual formats of five views, parsed and lowered)")
     fatalError("bad arguments")
 }

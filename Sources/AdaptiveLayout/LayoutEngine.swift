@@ -263,15 +263,29 @@ final class LayoutEngine {
         }
     }
 
-    /// Replaces a view's autoresizing constraints (its frame or mask changed).
+    /// A view's autoresizing constraints after its frame or mask changed:
+    /// new constants in place when they keep their shape (a frame that
+    /// moves, a view resized with its superview: often no change at all),
+    /// new constraints when they do not. Replacing a constraint that a whole
+    /// subtree hangs off costs a re-optimisation; a new constant is an edit.
     func impliedChanged(_ view: View) {
         guard view.variables?.engine === token, var implied = view.implied else { return }
-        for c in implied.autoresizing { deactivate(c) }
-        implied.autoresizing = []
+        var fresh: [LayoutConstraint] = []
         if view !== root, view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
-            implied.autoresizing = ImpliedConstraints.autoresizing(view, in: s)
-            for c in implied.autoresizing { activate(c) }
+            fresh = ImpliedConstraints.autoresizing(view, in: s)
         }
+        let sameShape = fresh.count == implied.autoresizing.count
+            && zip(fresh, implied.autoresizing).allSatisfy {
+                $0.firstAttribute == $1.firstAttribute && $0.secondItem === $1.secondItem
+                    && $0.secondAttribute == $1.secondAttribute && $0.multiplier == $1.multiplier
+            }
+        if sameShape {
+            for (new, old) in zip(fresh, implied.autoresizing) { old.constant = new.constant }
+            return
+        }
+        for c in implied.autoresizing { deactivate(c) }
+        implied.autoresizing = fresh
+        for c in fresh { activate(c) }
         view.implied = implied
     }
 

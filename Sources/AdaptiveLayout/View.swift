@@ -28,11 +28,14 @@ open class View: LayoutItem {
     var deliveredTraits: TraitCollection?
     /// Constraints and subviews installed for some size classes only.
     var variations: [SizeClassVariation] = []
+    /// The view's own values of properties its window's appearance set
+    /// (Appearance.swift), given back when no appearance value applies.
+    var appearanceOriginals: [AnyKeyPath: Any] = [:]
     /// A window's traits (nil for other views, whose traits flow from above).
     var ownTraits: TraitCollection? { nil }
 
     /// Called after the view's traits changed (top-down), once its size-class
-    /// variations are switched. Override it to adapt; the default does nothing.
+    /// variations are switched and its appearance values set. Override it to adapt; the default does nothing.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     public init(name: String? = nil, frame: Rect = .zero) {

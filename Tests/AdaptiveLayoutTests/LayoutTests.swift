@@ -224,6 +224,23 @@ struct LayoutTests {
         #expect(bar.frame == Rect(x: 10, y: 20, width: 460, height: 44))
         #expect(badge.frame == Rect(x: 440, y: 30, width: 30, height: 30))
         #expect(!root.hasAmbiguousLayout)
+
+        // A frame set under the engine keeps the constraints' shape: new
+        // constants on the same constraints (an edit, not a re-optimisation);
+        // a new mask gives new constraints.
+        let before = bar.implied!.autoresizing
+        bar.frame = Rect(x: 30, y: 20, width: 200, height: 44)
+        root.layoutIfNeeded()
+        #expect(bar.implied!.autoresizing.map(ObjectIdentifier.init) == before.map(ObjectIdentifier.init))
+        #expect(bar.frame == Rect(x: 30, y: 20, width: 200, height: 44))
+        root.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        root.layoutIfNeeded()
+        #expect(bar.frame == Rect(x: 30, y: 20, width: 40, height: 44))
+        bar.autoresizingMask = [.flexibleRightMargin]
+        root.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        root.layoutIfNeeded()
+        #expect(bar.implied!.autoresizing.map(ObjectIdentifier.init) != before.map(ObjectIdentifier.init))
+        #expect(bar.frame == Rect(x: 30, y: 20, width: 40, height: 44))
     }
 
     /// Removing a view deactivates its constraints to the rest of the old

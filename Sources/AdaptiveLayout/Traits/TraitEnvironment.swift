@@ -112,6 +112,8 @@ open class Window: View {
     public let screen: Screen
     var storedArrangement: WindowArrangement
     public var arrangement: WindowArrangement { storedArrangement }
+    /// Property values by trait collection for the window's views.
+    public private(set) lazy var appearance = Appearance(window: self)
 
     public init(screen: Screen, arrangement: WindowArrangement = .fullScreen, name: String? = "window") {
         self.screen = screen

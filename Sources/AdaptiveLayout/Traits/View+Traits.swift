@@ -108,18 +108,35 @@ extension View: TraitEnvironment {
         apply([variation], deliveredTraits ?? TraitCollection())
     }
 
-    /// Sets the traits, switches the variations, calls the callback if they
-    /// changed, and goes on into the subviews (a view controller's view
-    /// through its view controller).
+    /// The window the view is in — UIKit's `UIView.window`.
+    public var window: Window? {
+        var v: View? = self
+        while let u = v {
+            if let w = u as? Window { return w }
+            v = u.superview
+        }
+        return nil
+    }
+
+    /// Sets the traits, switches the variations, sets the appearance values
+    /// and calls the callback if they changed, and goes on into the subviews
+    /// (a view controller's view through its view controller).
     func deliverTraits(_ traits: TraitCollection) {
+        deliverTraits(traits, appearance: window?.appearance)
+    }
+
+    /// ``deliverTraits(_:)`` with the window's appearance found once for the subtree.
+    func deliverTraits(_ traits: TraitCollection, appearance: Appearance?) {
         if traits != deliveredTraits {
             let previous = deliveredTraits
             deliveredTraits = traits
             if !variations.isEmpty { apply(variations, traits) }
+            if let appearance, !appearance.isEmpty { appearance.apply(to: self, traits) }
             traitCollectionDidChange(previous)
         }
         for s in subviews {
-            if let vc = s.viewController { vc.deliverTraits(traits) } else { s.deliverTraits(traits) }
+            if let vc = s.viewController { vc.deliverTraits(traits, appearance: appearance) }
+            else { s.deliverTraits(traits, appearance: appearance) }
         }
     }
 

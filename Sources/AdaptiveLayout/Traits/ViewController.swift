@@ -107,6 +107,11 @@ open class ViewController: TraitEnvironment {
     /// Sets the traits that `inherited` gives, calls the callback if they
     /// changed, and goes on into the view.
     func deliverTraits(_ inherited: TraitCollection) {
+        deliverTraits(inherited, appearance: storedView?.window?.appearance)
+    }
+
+    /// ``deliverTraits(_:)`` with the window's appearance found once for the subtree.
+    func deliverTraits(_ inherited: TraitCollection, appearance: Appearance?) {
         let t = traits(inheriting: inherited)
         if t != deliveredTraits {
             let previous = deliveredTraits
@@ -114,7 +119,7 @@ open class ViewController: TraitEnvironment {
             adapt(to: t)
             traitCollectionDidChange(previous)
         }
-        storedView?.deliverTraits(t)
+        storedView?.deliverTraits(t, appearance: appearance)
     }
 
     /// A container's own adaptation to new traits, before the callback
