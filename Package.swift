@@ -7,6 +7,7 @@
 //   Cassowary     a thin Swift wrapper over CSolver
 //   solver-bench  trace replayer for benchmarks and differential tests (C)
 //   AdaptiveLayout  Auto Layout's model: views, guides, constraints, anchors
+//   LayoutInterchange  the interchange JSON, layout documents (YAML/JSON, via Yams), image files
 //   layout        the command-line tool (interchange JSON in and out)
 import PackageDescription
 
@@ -22,6 +23,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(
@@ -52,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "LayoutInterchange",
-            dependencies: ["AdaptiveLayout"],
+            dependencies: ["AdaptiveLayout", .product(name: "Yams", package: "Yams")],
             path: "Sources/LayoutInterchange"
         ),
         .executableTarget(

@@ -98,5 +98,21 @@ expect "traits unknown device" 2 "unknown device 'iPhone 99'" "$layout" traits -
 expect "traits no such window" 2 "has no half window in portrait" "$layout" traits --device "iPad (10th generation)" --arrangement half
 expect "devices" 0 '"name": "Generic", "idiom": "unspecified", "size": \{"width": 600, "height": 600\}' "$layout" devices --json
 
+# Layout documents (Examples/README.md): solved on a device; errors with line and column.
+examples=$(cd "$(dirname "$0")/../Examples" && pwd)
+expect "document landscape" 0 '^imageView +0 +0 +426 +393$' \
+    "$layout" solve "$examples/profile.yaml" --device "iPhone 15 Pro" --orientation landscape
+expect "document json" 0 '"photosLabel": \{"x": 8, "y": 66, "width": 359, "height": 21\}' \
+    "$layout" solve "$examples/profile.yaml" --device "iPhone 8" --json
+expect "document default device" 0 '^root +0 +0 +393 +852$' "$layout" solve "$examples/profile.yaml"
+expect "document multitasking" 0 '^sidebar +0 +0 +320 +1180$' \
+    "$layout" solve "$examples/master-detail.yaml" --arrangement oneThird
+printf 'views: [{name: a}]\nconstraints:\n  - "H:|[a][b]|"\n' >"$dir/bad.yaml"
+expect "document error" 1 "bad.yaml:3:14: error: b is not a key in the views dictionary." "$layout" solve "$dir/bad.yaml"
+printf '{"views": [{"name": "a"}], "constraints": ["H:|[a]|", "V:|[a(44)]"]}' | cat >"$dir/doc.json"
+expect "document as json" 0 '^a +0 +0 +600 +44$' "$layout" solve "$dir/doc.json"
+expect "document no such window" 2 "has no half window in portrait" \
+    "$layout" solve "$examples/launch.yaml" --device "iPad (10th generation)" --arrangement half
+
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

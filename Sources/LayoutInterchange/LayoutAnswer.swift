@@ -26,20 +26,27 @@ extension LayoutProblem {
             root.frame = Rect(origin: .zero, size: size)
         }
         root.layoutIfNeeded()
-        let names = Set(order.map { $0.layoutName })
         for item in order {
             let frame = (item as? View)?.frame ?? (item as? LayoutGuide)?.layoutFrame ?? .zero
             answer.frames.append((item.layoutName, frame))
         }
+        answer.report(root, names: Set(order.map { $0.layoutName }))
+        return answer
+    }
+}
+
+extension LayoutAnswer {
+    /// Fills in the ambiguity of the items named `names` and the conflicts
+    /// of the laid-out hierarchy whose root is `root`.
+    mutating func report(_ root: View, names: Set<String>) {
         for (item, components) in root.ambiguityReport() where names.contains(item.layoutName) {
-            answer.ambiguous.append((item.layoutName, components))
+            ambiguous.append((item.layoutName, components))
         }
         if let first = root.layoutConflicts.first {
-            answer.conflicting = first.conflicting.map { $0.identifier ?? $0.description }
-            answer.brokenConstraint = first.broken.identifier ?? first.broken.description
+            conflicting = first.conflicting.map { $0.identifier ?? $0.description }
+            brokenConstraint = first.broken.identifier ?? first.broken.description
         }
-        answer.conflictReports = root.layoutConflicts.map(\.description)
-        return answer
+        conflictReports = root.layoutConflicts.map(\.description)
     }
 }
 

@@ -18,10 +18,24 @@ struct Layout: ParsableCommand {
 
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay out a problem: frames, fitting size, ambiguity and conflicts.")
+        abstract: "Lay out a problem or a layout document: frames, fitting size, ambiguity and conflicts.",
+        discussion: """
+            FILE is a layout problem (INTERCHANGE.md: JSON with a "root") or a layout document \
+            (YAML, or JSON without a "root"; Examples/README.md), which is laid out in a window of \
+            --device (default: the document's device, else the generic 600 x 600 canvas).
+            """)
 
-    @Argument(help: "A layout problem (INTERCHANGE.md); - reads standard input.")
+    @Argument(help: "A layout problem or document; - reads standard input.")
     var file: String
+
+    @Option(help: "For a document: a model name as Apple writes it ('iPhone 15 Pro'); see `layout devices`.")
+    var device: String?
+
+    @Option(help: "For a document: portrait or landscape.")
+    var orientation = "portrait"
+
+    @Option(help: "For a document: fullScreen, twoThirds, half, oneThird or slideOver.")
+    var arrangement = "fullScreen"
 
     @Flag(help: "Print the answer as JSON instead of a table.")
     var json = false
@@ -36,13 +50,46 @@ struct Solve: ParsableCommand {
             }
             data = d
         }
-        let problem: LayoutProblem
-        do {
-            problem = try LayoutProblem(json: data)
-        } catch {
-            throw InputError(message: "layout: \(file): \(error)")
+        // A problem is JSON with a "root"; a document is YAML, or JSON
+        // without one. Malformed JSON in a .json file (or on standard input
+        // starting with "{") gets the problem reader's error.
+        let isProblem: Bool
+        if file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
+            isProblem = false
+        } else if let object = try? JSONSerialization.jsonObject(with: data) {
+            isProblem = (object as? [String: Any])?["root"] != nil
+        } else {
+            isProblem = file.hasSuffix(".json") || (file == "-" && data.first == UInt8(ascii: "{"))
         }
-        let answer = problem.solve()
+        let answer: LayoutAnswer
+        if isProblem {
+            let problem: LayoutProblem
+            do {
+                problem = try LayoutProblem(json: data)
+            } catch {
+                throw InputError(message: "layout: \(file): \(error)")
+            }
+            answer = problem.solve()
+        } else {
+            let layout: DocumentLayout
+            do {
+                layout = try DocumentLayout(text: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw InputError(message: error.description(file: file == "-" ? "<stdin>" : file))
+            }
+            let name = device ?? layout.document.device ?? Device.generic.name
+            guard let model = Device.named(name) else {
+                throw ValidationError("unknown device '\(name)'; `layout devices` lists them")
+            }
+            guard let o = Orientation(rawValue: orientation) else { throw ValidationError("orientation must be portrait or landscape") }
+            guard let a = WindowArrangement(rawValue: arrangement) else {
+                throw ValidationError("arrangement must be one of " + WindowArrangement.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            guard let solved = layout.solve(on: model, o, a) else {
+                throw ValidationError("\(model.name) has no \(a.rawValue) window in \(o.rawValue)")
+            }
+            answer = solved
+        }
         print(json ? answer.json : answer.table)
     }
 }
