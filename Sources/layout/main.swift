@@ -28,14 +28,8 @@ struct Solve: ParsableCommand {
     @Argument(help: "A layout problem or document; - reads standard input.")
     var file: String
 
-    @Option(help: "For a document: a model name as Apple writes it ('iPhone 15 Pro'); see `layout devices`.")
-    var device: String?
-
-    @Option(help: "For a document: portrait or landscape.")
-    var orientation = "portrait"
-
-    @Option(help: "For a document: fullScreen, twoThirds, half, oneThird or slideOver.")
-    var arrangement = "fullScreen"
+    @OptionGroup(title: "For a document")
+    var window: WindowChoice
 
     @Flag(help: "Print the answer as JSON instead of a table.")
     var json = false
@@ -77,18 +71,8 @@ struct Solve: ParsableCommand {
             } catch {
                 throw InputError(message: error.description(file: file == "-" ? "<stdin>" : file))
             }
-            let name = device ?? layout.document.device ?? Device.generic.name
-            guard let model = Device.named(name) else {
-                throw ValidationError("unknown device '\(name)'; `layout devices` lists them")
-            }
-            guard let o = Orientation(rawValue: orientation) else { throw ValidationError("orientation must be portrait or landscape") }
-            guard let a = WindowArrangement(rawValue: arrangement) else {
-                throw ValidationError("arrangement must be one of " + WindowArrangement.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            guard let solved = layout.solve(on: model, o, a) else {
-                throw ValidationError("\(model.name) has no \(a.rawValue) window in \(o.rawValue)")
-            }
-            answer = solved
+            let (model, o, a) = try window.resolve(defaultDevice: layout.document.device ?? Device.generic.name)
+            answer = layout.solve(on: model, o, a)!
         }
         print(json ? answer.json : answer.table)
     }
@@ -188,8 +172,22 @@ struct Traits: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The trait collection and size of a window on a device.")
 
+    @OptionGroup var window: WindowChoice
+
+    @Flag(help: "Print JSON (INTERCHANGE.md).")
+    var json = false
+
+    func run() throws {
+        guard window.device != nil else { throw ValidationError("Missing expected argument '--device <device>'") }
+        let (model, o, a) = try window.resolve(defaultDevice: "")
+        print(TraitsQuery.json(model, o, a)!)
+    }
+}
+
+/// A window of a device: `--device`, `--orientation`, `--arrangement`.
+struct WindowChoice: ParsableArguments {
     @Option(help: "A model name as Apple writes it ('iPhone 15 Pro Max'); see `layout devices`.")
-    var device: String
+    var device: String?
 
     @Option(help: "portrait or landscape.")
     var orientation = "portrait"
@@ -197,21 +195,21 @@ struct Traits: ParsableCommand {
     @Option(help: "fullScreen, twoThirds, half, oneThird or slideOver (iPad multitasking).")
     var arrangement = "fullScreen"
 
-    @Flag(help: "Print JSON (INTERCHANGE.md).")
-    var json = false
-
-    func run() throws {
-        guard let model = Device.named(device) else {
-            throw ValidationError("unknown device '\(device)'; `layout devices` lists them")
+    /// The device, orientation and arrangement named, checked: the device
+    /// exists and has such a window. Wrong values are command-line errors.
+    func resolve(defaultDevice: String) throws -> (Device, Orientation, WindowArrangement) {
+        let name = device ?? defaultDevice
+        guard let model = Device.named(name) else {
+            throw ValidationError("unknown device '\(name)'; `layout devices` lists them")
         }
         guard let o = Orientation(rawValue: orientation) else { throw ValidationError("orientation must be portrait or landscape") }
         guard let a = WindowArrangement(rawValue: arrangement) else {
             throw ValidationError("arrangement must be one of " + WindowArrangement.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        guard let answer = TraitsQuery.json(model, o, a) else {
+        guard model.window(o, a) != nil else {
             throw ValidationError("\(model.name) has no \(a.rawValue) window in \(o.rawValue)")
         }
-        print(answer)
+        return (model, o, a)
     }
 }
 
