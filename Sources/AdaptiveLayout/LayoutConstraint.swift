@@ -119,6 +119,13 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// margins, root size) skip Apple's pairing rules.
     var isImplied: Bool { impliedSuffix != nil }
 
+    /// Whether `other` is this constraint but for its constant.
+    func differsOnlyInConstant(from other: LayoutConstraint) -> Bool {
+        firstItem === other.firstItem && firstAttribute == other.firstAttribute && relation == other.relation
+            && secondItem === other.secondItem && secondAttribute == other.secondAttribute
+            && multiplier == other.multiplier && priority == other.priority && impliedSuffix == other.impliedSuffix
+    }
+
     /// Apple's designated initializer, checked by Apple's rules: no location
     /// related to a size or to a constant, no location of one axis related to
     /// one of the other, no leading or trailing related to left or right.

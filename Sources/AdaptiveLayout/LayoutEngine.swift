@@ -263,47 +263,39 @@ final class LayoutEngine {
         }
     }
 
-    /// A view's autoresizing constraints after its frame or mask changed:
-    /// new constants in place when they keep their shape (a frame that
-    /// moves, a view resized with its superview: often no change at all),
-    /// new constraints when they do not. Replacing a constraint that a whole
-    /// subtree hangs off costs a re-optimisation; a new constant is an edit.
+    /// A view's autoresizing constraints after its frame or mask changed
+    /// (a frame that moves, a view resized with its superview: often no
+    /// change at all).
     func impliedChanged(_ view: View) {
         guard view.variables?.engine === token, var implied = view.implied else { return }
         var fresh: [LayoutConstraint] = []
         if view !== root, view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
             fresh = ImpliedConstraints.autoresizing(view, in: s)
         }
-        let sameShape = fresh.count == implied.autoresizing.count
-            && zip(fresh, implied.autoresizing).allSatisfy {
-                $0.firstAttribute == $1.firstAttribute && $0.secondItem === $1.secondItem
-                    && $0.secondAttribute == $1.secondAttribute && $0.multiplier == $1.multiplier
-            }
-        if sameShape {
-            for (new, old) in zip(fresh, implied.autoresizing) { old.constant = new.constant }
-            return
-        }
-        for c in implied.autoresizing { deactivate(c) }
-        implied.autoresizing = fresh
-        for c in fresh { activate(c) }
+        implied.autoresizing = replace(implied.autoresizing, with: fresh)
         view.implied = implied
     }
 
-    /// Intrinsic size or priorities changed: new constants in place when the
-    /// constraints keep their shape, new constraints when they do not.
+    /// Intrinsic size or priorities changed.
     func intrinsicChanged(_ view: View) {
         guard view.variables?.engine === token, var implied = view.implied else { return }
-        let fresh = ImpliedConstraints.intrinsic(view)
-        let sameShape = fresh.count == implied.intrinsic.count
-            && zip(fresh, implied.intrinsic).allSatisfy { $0.impliedSuffix == $1.impliedSuffix && $0.priority == $1.priority }
-        if sameShape {
-            for (new, old) in zip(fresh, implied.intrinsic) { old.constant = new.constant }
-            return
-        }
-        for c in implied.intrinsic { deactivate(c) }
-        implied.intrinsic = fresh
-        for c in fresh { activate(c) }
+        implied.intrinsic = replace(implied.intrinsic, with: ImpliedConstraints.intrinsic(view))
         view.implied = implied
+    }
+
+    /// Brings implied constraints up to date: new constants in place when
+    /// each fresh constraint differs from the one it follows only in its
+    /// constant, the fresh constraints instead of the old ones otherwise.
+    /// Returns those in use. Replacing a constraint that a whole subtree
+    /// hangs off costs a re-optimisation; a new constant is an edit.
+    private func replace(_ old: [LayoutConstraint], with fresh: [LayoutConstraint]) -> [LayoutConstraint] {
+        if fresh.count == old.count, zip(fresh, old).allSatisfy({ $0.differsOnlyInConstant(from: $1) }) {
+            for (new, c) in zip(fresh, old) { c.constant = new.constant }
+            return old
+        }
+        for c in old { deactivate(c) }
+        for c in fresh { activate(c) }
+        return fresh
     }
 
     /// Margins or safe-area insets changed: the guides' constants move.

@@ -67,7 +67,7 @@ public struct VisualFormatQuery {
 
         var formatOptions: LayoutConstraint.FormatOptions = []
         for name in Self.list(options) {
-            guard let option = LayoutConstraint.FormatOptions.named.first(where: { $0.name == name })?.option else {
+            guard let option = LayoutConstraint.FormatOptions(named: name) else {
                 let known = LayoutConstraint.FormatOptions.named.map(\.name).joined(separator: ", ")
                 throw InterchangeError(key: "--options", problem: "unknown option '\(name)' (one of \(known))")
             }

@@ -53,6 +53,12 @@ extension LayoutConstraint {
             ("directionLeftToRight", .directionLeftToRight), ("directionRightToLeft", .directionRightToLeft),
             ("spacingEdgeToEdge", .spacingEdgeToEdge), ("spacingBaselineToBaseline", .spacingBaselineToBaseline),
         ]
+
+        /// The option Apple names `name` (one of ``named``), or nil.
+        public init?(named name: String) {
+            guard let option = Self.named.first(where: { $0.name == name })?.option else { return nil }
+            self = option
+        }
     }
 
     /// Additions to Apple's grammar that users of autolayout.js ask for. Each

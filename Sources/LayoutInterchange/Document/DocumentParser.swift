@@ -108,7 +108,7 @@ public enum DocumentParser {
             var options: LayoutConstraint.FormatOptions = []
             for o in try m["options"].map(sequence) ?? [] {
                 let name = try string(o)
-                guard let option = LayoutConstraint.FormatOptions.named.first(where: { $0.name == name })?.option else {
+                guard let option = LayoutConstraint.FormatOptions(named: name) else {
                     throw DocumentError("unknown option \"\(name)\" (one of: \(LayoutConstraint.FormatOptions.named.map(\.name).joined(separator: ", ")))",
                                         at: position(o))
                 }
@@ -216,12 +216,18 @@ public enum DocumentParser {
 
     private static func identifier(_ node: Node) throws(DocumentError) -> String {
         let s = try string(node)
-        guard let first = s.first, first.isLetter || first == "_",
-              s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        guard isName(s) else {
             throw DocumentError("\"\(s)\" is not a name (letters, digits and _, as in a visual format)", at: position(node))
         }
         guard s != "root" else { throw DocumentError("\"root\" names the root view", at: position(node)) }
         return s
+    }
+
+    /// Letters, digits and `_`, not starting with a digit: the names a
+    /// visual format can use for views and metrics.
+    private static func isName(_ s: String) -> Bool {
+        guard let first = s.first, first.isLetter || first == "_" else { return false }
+        return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
     private static func number(_ node: Node) throws(DocumentError) -> Double {
@@ -264,8 +270,7 @@ public enum DocumentParser {
         var out: [String: Double] = [:]
         for (k, v) in m {
             let name = try string(k)
-            guard name.first.map({ $0.isLetter || $0 == "_" }) == true,
-                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            guard isName(name) else {
                 throw DocumentError("\"\(name)\" is not a metric name", at: position(k))
             }
             out[name] = try number(v)
