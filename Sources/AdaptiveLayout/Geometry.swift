@@ -29,6 +29,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }
     public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
     public var width: Double { size.width }
     public var height: Double { size.height }
     public var description: String {

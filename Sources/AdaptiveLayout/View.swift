@@ -94,18 +94,32 @@ open class View: LayoutItem {
         view.superview = self
         if view.engine != nil || rootView.engine != nil { layoutEngine.adopt(subtree: view) }
         if let traits = deliveredTraits { view.enterEnvironment(traits) }
+        didAddSubview(view)
     }
+
+    /// Called after a subview was added (UIKit's hook); the default does nothing.
+    open func didAddSubview(_ subview: View) {}
+
+    /// Called before a subview leaves (UIKit's hook); the default does nothing.
+    open func willRemoveSubview(_ subview: View) {}
 
     /// Removes the view from its superview. Constraints between its subtree
     /// and the rest of the old hierarchy are deactivated (as in UIKit); those
     /// within its subtree stay active in its own hierarchy.
     public func removeFromSuperview() {
         guard let s = superview else { return }
+        s.willRemoveSubview(self)
         let engine = rootView.engine
         let kept = engine?.release(subtree: self) ?? []
         s.subviews.removeAll { $0 === self }
         superview = nil
         if !kept.isEmpty { layoutEngine.adoptActive(kept) }
+    }
+
+    /// Whether the view is hidden. Layout ignores it, as UIKit's does, but
+    /// in a ``StackView``'s arrangement a hidden view collapses.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue, let stack = superview as? StackView { stack.arrangedSubviewVisibilityChanged() } }
     }
 
     /// Whether `view` is this view or one of its descendants.

@@ -13,7 +13,7 @@ struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Auto Layout on the command line: solve layout problems given as JSON, read visual formats.",
-        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self])
+        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self, CheckIB.self])
 }
 
 struct Solve: ParsableCommand {
@@ -181,6 +181,45 @@ struct Traits: ParsableCommand {
         guard window.device != nil else { throw ValidationError("Missing expected argument '--device <device>'") }
         let (model, o, a) = try window.resolve(defaultDevice: "")
         print(TraitsQuery.json(model, o, a)!)
+    }
+}
+
+struct CheckIB: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-ib",
+        abstract: "Lay out Interface Builder files and compare every view with the frame IB stored.",
+        discussion: """
+            Each scene is laid out at its stored root size for the size classes the file was saved in; \
+            sizes that come from fonts and images are the stored ones. A view matches when x, y, width \
+            and height are within 0.5 pt of the stored frame. Prints per file and root, and overall; \
+            with --verbose, every view off and why views are not eligible. Exit status 1 when a file \
+            cannot be read.
+            """)
+
+    @Argument(help: "Storyboard and xib files.")
+    var files: [String]
+
+    @Flag(help: "Print JSON: every view's stored and laid-out frame.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "List the views that are off, and those not eligible.")
+    var verbose = false
+
+    func run() throws {
+        var report = IBCheckReport()
+        let progress = files.count > 1 && isatty(2) != 0
+        for (i, path) in files.enumerated() {
+            if progress {
+                let width = 30, done = width * i / files.count
+                let bar = String(repeating: "=", count: done) + String(repeating: " ", count: width - done)
+                FileHandle.standardError.write(Data("\r[\(bar)] \(i)/\(files.count) \((path as NSString).lastPathComponent.prefix(40))\u{1B}[K".utf8))
+            }
+            report.check(path: path)
+        }
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if json { for f in report.files { if let e = f.error { FileHandle.standardError.write(Data((e + "\n").utf8)) } } }
+        print(json ? report.json : report.text(verbose: verbose))
+        if report.files.contains(where: { $0.error != nil }) { throw ExitCode(1) }
     }
 }
 
