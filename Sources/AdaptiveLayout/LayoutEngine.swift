@@ -182,8 +182,11 @@ final class LayoutEngine {
         nextOrder += 1
         active.append(c)
         if c.loweredIn !== token, let old = c.lowered {
+            // Compiled by another engine (a subtree moved here): out of that
+            // engine's solver now, so its queued removal is void.
             c.loweredIn?.engine?.forget(old)
             c.lowered = nil
+            c.queuedForRemoval = false
         }
         if c.queuedForRemoval {
             // Deactivated and activated again before a pass: nothing to do.

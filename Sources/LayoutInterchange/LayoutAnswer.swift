@@ -10,6 +10,8 @@ public struct LayoutAnswer {
     public var brokenConstraint: String?
     /// UIKit's wording of each conflict, for the readable form.
     public var conflictReports: [String] = []
+    /// The items of the constraints in conflicts (the broken one's included).
+    public var conflictingItems: Set<String> = []
 
     public var isAmbiguous: Bool { !ambiguous.isEmpty }
     public var isUnsatisfiable: Bool { brokenConstraint != nil }
@@ -47,6 +49,12 @@ extension LayoutAnswer {
             brokenConstraint = first.broken.identifier ?? first.broken.description
         }
         conflictReports = root.layoutConflicts.map(\.description)
+        for conflict in root.layoutConflicts {
+            for c in conflict.conflicting + [conflict.broken] {
+                conflictingItems.insert(c.firstItem.layoutName)
+                if let s = c.secondItem { conflictingItems.insert(s.layoutName) }
+            }
+        }
     }
 }
 

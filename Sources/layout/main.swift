@@ -13,7 +13,7 @@ struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Auto Layout on the command line: solve layout problems given as JSON, read visual formats.",
-        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self, CheckIB.self])
+        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self, CheckIB.self, Preview.self])
 }
 
 struct Solve: ParsableCommand {
@@ -220,6 +220,73 @@ struct CheckIB: ParsableCommand {
         if json { for f in report.files { if let e = f.error { FileHandle.standardError.write(Data((e + "\n").utf8)) } } }
         print(json ? report.json : report.text(verbose: verbose))
         if report.files.contains(where: { $0.error != nil }) { throw ExitCode(1) }
+    }
+}
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a layout document or an Interface Builder file on every device, as one SVG picture.",
+        discussion: """
+            One panel per device, orientation and iPad multitasking window, labelled with the device, \
+            its size classes and its size; views are boxes with their names, views in a conflict red, \
+            ambiguous views dashed orange. --html also writes a page that shows the picture.
+            """)
+
+    @Argument(help: "A layout document (.yaml, .json) or an Interface Builder file (.storyboard, .xib).")
+    var file: String
+
+    @Option(help: "all, or device names separated by commas (see `layout devices`).")
+    var devices = "all"
+
+    @Option(name: .shortAndLong, help: "The SVG file to write.")
+    var output: String
+
+    @Option(help: "Also write an HTML page showing the SVG.")
+    var html: String?
+
+    func run() throws {
+        var models: [Device] = []
+        if devices == "all" {
+            models = Device.all
+        } else {
+            for name in devices.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let d = Device.named(name) else { throw ValidationError("unknown device '\(name)'; `layout devices` lists them") }
+                models.append(d)
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw InputError(message: "layout: \(file): cannot read the file")
+        }
+        let windows = LayoutPreview.windows(models)
+        let panels: [PreviewPanel]
+        if file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
+            do {
+                panels = LayoutPreview.panels(try IBDocument(data: data), windows)
+            } catch {
+                throw InputError(message: error.description(file: file))
+            }
+        } else {
+            let layout: DocumentLayout
+            do {
+                layout = try DocumentLayout(text: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw InputError(message: error.description(file: file))
+            }
+            panels = windows.compactMap { LayoutPreview.panel(layout, $0.0, $0.1, $0.2) }
+        }
+        let title = (file as NSString).lastPathComponent
+        do {
+            try LayoutPreview.svg(panels, title: title).write(toFile: output, atomically: true, encoding: .utf8)
+            if let html {
+                let relative = URL(fileURLWithPath: output).lastPathComponent
+                try LayoutPreview.html(title: title, svgName: relative, panels: panels.count)
+                    .write(toFile: html, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            throw InputError(message: "layout: cannot write: \(error.localizedDescription)")
+        }
+        let problems = panels.filter { $0.boxes.contains { $0.status != .ok } }.count
+        print("\(output): \(panels.count) panels" + (problems > 0 ? ", \(problems) with conflicts or ambiguity" : ""))
     }
 }
 

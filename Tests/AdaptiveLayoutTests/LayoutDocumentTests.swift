@@ -38,6 +38,23 @@ struct LayoutDocumentTests {
         }
     }
 
+    /// One built document laid out in window after window (a hierarchy
+    /// moved between windows keeps its constraints, among them those no
+    /// size-class change touches): the frames of a fresh build each time.
+    @Test func oneDocumentInManyWindows() throws {
+        let reused = try Self.example("profile.yaml")
+        for device in Device.all {
+            for orientation in Orientation.allCases {
+                for arrangement in device.arrangements(orientation) {
+                    let a = try #require(reused.solve(on: device, orientation, arrangement))
+                    let b = try #require(try Self.example("profile.yaml").solve(on: device, orientation, arrangement))
+                    #expect(Self.frames(a) == Self.frames(b), "\(device) \(orientation) \(arrangement)")
+                    #expect(!a.isAmbiguous)
+                }
+            }
+        }
+    }
+
     /// Every bundled example on every device, orientation and iPad
     /// multitasking window: no ambiguity, no conflict, every view inside the root.
     @Test(arguments: ["profile.yaml", "master-detail.yaml", "launch.yaml"])

@@ -38,6 +38,28 @@ public struct Device: Sendable, Hashable, CustomStringConvertible {
         orientation == .portrait ? portraitSize : Size(width: portraitSize.height, height: portraitSize.width)
     }
 
+    /// The safe area of a full-screen window: the status bar, the sensor
+    /// housing and the home indicator, as iOS reports them for the model
+    /// (phones with a home button: 20 pt status bar in portrait, none in
+    /// landscape; notched phones 44 to 59 pt by model, 34 pt home indicator,
+    /// 21 pt in landscape; iPads 20 pt, or 24 and 20 pt without a home button).
+    public func safeAreaInsets(_ orientation: Orientation) -> EdgeInsets {
+        let (w, h) = (portraitSize.width, portraitSize.height)
+        switch idiom {
+        case .phone where h >= 812:
+            let sensor: Double = h == 812 ? 44 : h == 844 ? 47 : h == 896 ? 48 : w >= 393 ? 59 : 47
+            return orientation == .portrait ? EdgeInsets(top: sensor, left: 0, bottom: 34, right: 0)
+                : EdgeInsets(top: 0, left: sensor, bottom: 21, right: sensor)
+        case .phone:
+            return orientation == .portrait ? EdgeInsets(top: 20, left: 0, bottom: 0, right: 0) : .zero
+        case .pad:
+            let homeButton = [1024.0, 1080, 1112].contains(h)
+            return homeButton ? EdgeInsets(top: 20, left: 0, bottom: 0, right: 0) : EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)
+        default:
+            return .zero
+        }
+    }
+
     /// A window's size and size classes, or nil where the arrangement does
     /// not exist (multitasking on an iPhone, a half split in portrait).
     ///

@@ -149,7 +149,7 @@ public struct IBLayout {
             view.isHidden = env.collapsesHiddenViews && (attributes["hidden"] ?? (v.hidden ? "YES" : "NO")) == "YES"
             let ins = v.alignmentInsets
             if v.superview == nil {
-                view.frame = Rect(x: 0, y: 0, width: env.rootSize.width, height: env.rootSize.height)
+                view.frame = Rect(x: 0, y: 0, width: v.frame?.width ?? env.rootSize.width, height: v.frame?.height ?? env.rootSize.height)
             } else if v.translatesAutoresizingMaskIntoConstraints || v.fixedFrame, let f = variations.frame(v) ?? v.frame {
                 view.translatesAutoresizingMaskIntoConstraints = true
                 view.autoresizingMask = v.autoresizingMask
@@ -186,6 +186,9 @@ public struct IBLayout {
             for id in v.stack!.arranged { if let a = views[id] { stack.addArrangedSubview(a) } }
         }
         let rootView = views[root.id]!
+        // Loaded at the stored size, then resized, as a window resizes a
+        // loaded view: subviews that translate their masks follow.
+        rootView.frame = Rect(x: 0, y: 0, width: env.rootSize.width, height: env.rootSize.height)
 
         // Guides.
         var items: [String: LayoutItem] = views

@@ -36,6 +36,12 @@ public final class MarkupElement {
         if let head = String(data: data.prefix(4096), encoding: .isoLatin1), head.contains("<!DOCTYPE") {
             throw DocumentError("a document type declaration (<!DOCTYPE>) is not allowed: no Interface Builder file has one, and its entities could expand without bound or read other files", at: nil)
         }
+        // Foundation's parser traps on invalid UTF-8 in attribute values
+        // (swift-corelibs-foundation force-unwraps the decoded string): checked first.
+        if let bad = firstInvalidUTF8(data) {
+            let line = data.prefix(bad).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            throw DocumentError("not UTF-8: an invalid byte sequence at byte \(bad)", at: SourcePosition(line: line, column: 1))
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -43,12 +49,32 @@ public final class MarkupElement {
         parser.delegate = builder
         let ok = parser.parse()
         if let refusal = builder.refusal { throw refusal }
-        guard ok, let root = builder.root else {
+        guard ok, let root = builder.root, builder.stack.isEmpty else {
             let position = SourcePosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the document has no root element"
+            let reason = parser.parserError.map { Self.describe($0) }
+                ?? (builder.root == nil ? "the document has no root element" : "the document ends before its elements are closed (truncated?)")
             throw DocumentError("not well-formed XML: \(reason)", at: position)
         }
         return root
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, if any.
+    static func firstInvalidUTF8(_ data: Data) -> Int? {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                consumed += UTF8.width(scalar)
+                offset = consumed
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
     }
 
     /// libxml2's error codes that a person can act on, in words.
