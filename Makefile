@@ -16,12 +16,13 @@ setup:
 build: setup
 	swift build -c release
 
-# The main job: replay every workload's M trace through CSolver and
-# kiwisolver in one run and print the phase times side by side; then the
-# cells workload through the Swift API against its trace in C.
+# The main job (scripts/demo.sh): the bundled documents solved and checked
+# on every device and drawn into .build-demo/*.svg and .html, the IB corpus
+# against its stored frames, then the transition benchmark table (every
+# workload's M trace through CSolver and kiwisolver in one run) and the
+# cells workload through the Swift API.
 demo: build
-	python3 Benchmarks/compare.py --sizes M --runs 3
-	python3 Benchmarks/api_compare.py --sizes M --runs 3
+	scripts/demo.sh
 
 # Every test: the C core under ASan and UBSan, the C example, swift test,
 # lpcheck in both modes, and agreement with kiwisolver at sizes S and M.
@@ -44,4 +45,4 @@ docs:
 	scripts/docs.sh .build-docs
 
 clean:
-	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-symbols
+	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-symbols .build-demo

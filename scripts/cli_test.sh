@@ -114,5 +114,19 @@ expect "document as json" 0 '^a +0 +0 +600 +44$' "$layout" solve "$dir/doc.json"
 expect "document no such window" 2 "has no half window in portrait" \
     "$layout" solve "$examples/launch.yaml" --device "iPad (10th generation)" --arrangement half
 
+# Interface Builder files, previews, explanations.
+storyboard="${SHARED:-../shared}/corpus/storyboards/ReactiveX__RxSwift/RxExample__RxExample__Examples__GitHubSignup__GitHubSignup1.storyboard"
+expect "check-ib" 0 "^overall: 9 of 9 eligible views within 0.5 pt" "$layout" check-ib "$storyboard"
+expect "check-ib json" 0 '"within0_5" : 9' "$layout" check-ib "$storyboard" --json
+printf '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY e "x">]>\n<document>&e;</document>\n' >"$dir/entity.xib"
+expect "check-ib entity" 1 "entity.xib: error: a document type declaration" "$layout" check-ib "$dir/entity.xib"
+expect "preview document" 0 "146 panels" "$layout" preview "$examples/profile.yaml" -o "$dir/p.svg" --html "$dir/p.html"
+expect "preview svg" 0 "photosLabel" cat "$dir/p.svg"
+expect "preview storyboard" 0 "11 panels" "$layout" preview "$storyboard" --devices "iPhone 8,iPad (10th generation)" -o "$dir/s.svg"
+expect "explain clean" 0 "wR hC \(iPhone 8 Plus, landscape" "$layout" explain "$examples/profile.yaml"
+printf 'views: [{name: a}]\nconstraints:\n  - "H:|[a(500)]|"\n  - a.height == 10 @300\n  - a.height == 20\n' >"$dir/conflict.yaml"
+expect "explain conflict" 1 "    3:6: a.width == 500" "$layout" explain "$dir/conflict.yaml"
+expect "explain unsatisfied" 1 "not satisfied: 4:5: a.height == 10 @300: off by 10 pt" "$layout" explain "$dir/conflict.yaml"
+
 echo "layout: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -78,9 +78,9 @@ stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
     env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BIN/solver-bench"
 count kiwi "$BUILD/kiwi.log"
 
-# 6. Interface Builder's stored frames: `layout solve` on the corpus roots.
-stage "IB corpus (layout solve)" "$BUILD/corpus.log" \
-    python3 scripts/corpus_check.py "$BIN/layout" --corpus "$SHARED/corpus" --expect Tests/corpus-expected.txt
+# 6. Interface Builder's stored frames: `layout check-ib` on the corpus.
+stage "IB corpus (layout check-ib)" "$BUILD/corpus.log" \
+    scripts/ib_check.sh "$BIN/layout" "$SHARED/corpus"
 count corpus "$BUILD/corpus.log"
 
 # 7. The cells workload through the Swift API: the same layout as its trace in C.

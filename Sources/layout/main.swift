@@ -13,7 +13,7 @@ struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Auto Layout on the command line: solve layout problems given as JSON, read visual formats.",
-        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self, CheckIB.self, Preview.self])
+        subcommands: [Solve.self, VisualFormat.self, Devices.self, Traits.self, CheckIB.self, Preview.self, Explain.self])
 }
 
 struct Solve: ParsableCommand {
@@ -287,6 +287,35 @@ struct Preview: ParsableCommand {
         }
         let problems = panels.filter { $0.boxes.contains { $0.status != .ok } }.count
         print("\(output): \(panels.count) panels" + (problems > 0 ? ", \(problems) with conflicts or ambiguity" : ""))
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What goes wrong in a layout document, size class by size class.",
+        discussion: """
+            Lays the document out in one window for each cell of the size-class grid that the devices \
+            have, and reports conflicts (the constraints that cannot hold together, with where each was \
+            written: LINE:COLUMN), ambiguous views, and optional constraints that do not hold, with how \
+            far off they are. Exit status 1 when there is a conflict or an ambiguous view.
+            """)
+
+    @Argument(help: "A layout document (.yaml or .json).")
+    var file: String
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw InputError(message: "layout: \(file): cannot read the file")
+        }
+        let layout: DocumentLayout
+        do {
+            layout = try DocumentLayout(text: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw InputError(message: error.description(file: file))
+        }
+        let explanation = DocumentExplanation(layout)
+        print(explanation.text)
+        if explanation.hasProblems { throw ExitCode(1) }
     }
 }
 

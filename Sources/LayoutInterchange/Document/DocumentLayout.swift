@@ -17,6 +17,7 @@ public final class DocumentLayout {
     public let order: [View]
     /// Every constraint made, in document order.
     public let constraints: [LayoutConstraint]
+    private let sources: [ObjectIdentifier: SourcePosition]
 
     public init(_ document: LayoutDocument) throws(DocumentError) {
         self.document = document
@@ -54,6 +55,7 @@ public final class DocumentLayout {
         // Every constraint is made before anything is installed.
         var groups: [(Installation, [LayoutConstraint])] = []
         var all: [LayoutConstraint] = []
+        var sources: [ObjectIdentifier: SourcePosition] = [:]
         func lower(_ list: [ConstraintDeclaration], _ installed: Installation) throws(DocumentError) {
             var made: [LayoutConstraint] = []
             for c in list {
@@ -61,12 +63,16 @@ public final class DocumentLayout {
                 case .group(let inner, let nested, _):
                     try lower(nested, inner)
                 case .relation(let r, _):
-                    made.append(try Self.constraint(r, views))
+                    let k = try Self.constraint(r, views)
+                    sources[ObjectIdentifier(k)] = r.first.position
+                    made.append(k)
                 case .visualFormat(let format, let options, let metrics, let p, let column):
                     // The views dictionary: every view, so that `|` is each one's superview in the tree.
                     do {
-                        made += try LayoutConstraint.constraints(withVisualFormat: format, options: options,
-                                                                 metrics: metrics, views: views.filter { $0.key != "root" })
+                        let ks = try LayoutConstraint.constraints(withVisualFormat: format, options: options,
+                                                                  metrics: metrics, views: views.filter { $0.key != "root" })
+                        for k in ks { sources[ObjectIdentifier(k)] = SourcePosition(line: p.line, column: column) }
+                        made += ks
                     } catch {
                         throw DocumentError("\(error.message)", at: SourcePosition(line: p.line, column: column + (error.caret ?? 0)))
                     }
@@ -87,6 +93,12 @@ public final class DocumentLayout {
         self.views = views
         self.order = order
         self.constraints = all
+        self.sources = sources
+    }
+
+    /// Where in the document a constraint was written (its equation, or its visual format).
+    public func position(of constraint: LayoutConstraint) -> SourcePosition? {
+        sources[ObjectIdentifier(constraint)]
     }
 
     /// Reads and builds a document.
@@ -119,8 +131,9 @@ public final class DocumentLayout {
     /// the frames of the root and of every installed view, in their
     /// superviews' coordinates, ambiguity and conflicts. Nil where the
     /// device has no such window.
+    /// `inspect` sees the laid-out window before the document's root leaves it.
     public func solve(on device: Device, _ orientation: Orientation = .portrait,
-                      _ arrangement: WindowArrangement = .fullScreen) -> LayoutAnswer? {
+                      _ arrangement: WindowArrangement = .fullScreen, inspect: ((View) -> Void)? = nil) -> LayoutAnswer? {
         guard device.window(orientation, arrangement) != nil else { return nil }
         let screen = Screen(device: device, orientation: orientation)
         let window = Window(screen: screen, arrangement: arrangement)
@@ -132,6 +145,7 @@ public final class DocumentLayout {
         let installed = order.filter { $0 === root || $0.isDescendant(of: root) }
         for v in installed { answer.frames.append((v.layoutName, v.frame)) }
         answer.report(window, names: Set(installed.map(\.layoutName)))
+        inspect?(window)
         window.rootViewController = nil
         return answer
     }

@@ -23,7 +23,7 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible {
     public var description: String { position.map { "\($0): error: \(message)" } ?? "error: \(message)" }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE`, as compilers print it.
-    public func description(file: String) -> String { "\(file):\(description)" }
+    public func description(file: String) -> String { "\(file):\(position.map { "\($0):" } ?? "") error: \(message)" }
 }
 
 /// A layout document, as read (the syntax tree): one screen's view tree and

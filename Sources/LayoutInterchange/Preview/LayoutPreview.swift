@@ -136,7 +136,7 @@ public enum LayoutPreview {
         var x = gap, y = top, rowHeight = 0.0, width = 0.0
         for p in panels {
             // Room for the labels too (about 6.5 px a character at 12 to 13 px).
-            let w = max(p.size.width * scale, Double(max(p.title.count, p.subtitle.count)) * 6.8), h = p.size.height * scale + header
+            let w = max(p.size.width * scale, Double(max(p.title.count, p.subtitle.count)) * 7.6), h = p.size.height * scale + header
             if x + w > rowWidth, x > gap { x = gap; y += rowHeight + gap; rowHeight = 0 }
             placed.append((p, x, y))
             x += w + gap
