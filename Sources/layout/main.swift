@@ -35,15 +35,7 @@ struct Solve: ParsableCommand {
     var json = false
 
     func run() throws {
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: file) else {
-                throw InputError(message: "layout: \(file): cannot read the file")
-            }
-            data = d
-        }
+        let data = try readInput(file)
         // A problem is JSON with a "root"; a document is YAML, or JSON
         // without one. Malformed JSON in a .json file (or on standard input
         // starting with "{") gets the problem reader's error.
@@ -65,12 +57,7 @@ struct Solve: ParsableCommand {
             }
             answer = problem.solve()
         } else {
-            let layout: DocumentLayout
-            do {
-                layout = try DocumentLayout(text: String(decoding: data, as: UTF8.self))
-            } catch {
-                throw InputError(message: error.description(file: file == "-" ? "<stdin>" : file))
-            }
+            let layout = try buildDocument(data, file: file)
             let (model, o, a) = try window.resolve(defaultDevice: layout.document.device ?? Device.generic.name)
             answer = layout.solve(on: model, o, a)!
         }
@@ -137,9 +124,7 @@ struct VisualFormat: ParsableCommand {
     }
 
     func runLint(_ path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(message: "layout: \(path): cannot read the file")
-        }
+        let data = try readInput(path)
         guard let contents = String(data: data, encoding: .utf8) else {
             throw InputError(message: "layout: \(path): not UTF-8 text")
         }
@@ -254,9 +239,7 @@ struct Preview: ParsableCommand {
                 models.append(d)
             }
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw InputError(message: "layout: \(file): cannot read the file")
-        }
+        let data = try readInput(file)
         let windows = LayoutPreview.windows(models)
         let panels: [PreviewPanel]
         if file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
@@ -266,12 +249,7 @@ struct Preview: ParsableCommand {
                 throw InputError(message: error.description(file: file))
             }
         } else {
-            let layout: DocumentLayout
-            do {
-                layout = try DocumentLayout(text: String(decoding: data, as: UTF8.self))
-            } catch {
-                throw InputError(message: error.description(file: file))
-            }
+            let layout = try buildDocument(data, file: file)
             panels = windows.compactMap { LayoutPreview.panel(layout, $0.0, $0.1, $0.2) }
         }
         let title = (file as NSString).lastPathComponent
@@ -304,15 +282,7 @@ struct Explain: ParsableCommand {
     var file: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw InputError(message: "layout: \(file): cannot read the file")
-        }
-        let layout: DocumentLayout
-        do {
-            layout = try DocumentLayout(text: String(decoding: data, as: UTF8.self))
-        } catch {
-            throw InputError(message: error.description(file: file))
-        }
+        let layout = try buildDocument(try readInput(file), file: file)
         let explanation = DocumentExplanation(layout)
         print(explanation.text)
         if explanation.hasProblems { throw ExitCode(1) }
@@ -345,6 +315,24 @@ struct WindowChoice: ParsableArguments {
             throw ValidationError("\(model.name) has no \(a.rawValue) window in \(o.rawValue)")
         }
         return (model, o, a)
+    }
+}
+
+/// The bytes of FILE (`-`: standard input), or the error `layout solve` prints.
+func readInput(_ file: String) throws -> Data {
+    if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    guard let data = FileManager.default.contents(atPath: file) else {
+        throw InputError(message: "layout: \(file): cannot read the file")
+    }
+    return data
+}
+
+/// A layout document read and built, or its error at FILE:LINE:COLUMN.
+func buildDocument(_ data: Data, file: String) throws -> DocumentLayout {
+    do {
+        return try DocumentLayout(text: String(decoding: data, as: UTF8.self))
+    } catch {
+        throw InputError(message: error.description(file: file == "-" ? "<stdin>" : file))
     }
 }
 

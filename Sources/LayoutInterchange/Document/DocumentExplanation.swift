@@ -22,8 +22,7 @@ public struct DocumentExplanation {
         var seen: Set<String> = []
         for (device, o, a) in LayoutPreview.windows(devices) {
             guard let window = device.window(o, a) else { continue }
-            func sc(_ c: UserInterfaceSizeClass) -> String { c == .compact ? "C" : c == .regular ? "R" : "Any" }
-            let key = "w\(sc(window.traits.horizontalSizeClass)) h\(sc(window.traits.verticalSizeClass))"
+            let key = LayoutPreview.sizeClasses(window.traits)
             guard seen.insert(key).inserted else { continue }
             let where_ = "\(device.name), \(o.rawValue)\(a == .fullScreen ? "" : " \(a.rawValue)"), \(number(window.size.width))×\(number(window.size.height))"
             var cell = Cell(sizeClasses: key, window: where_)

@@ -36,10 +36,15 @@ public enum LayoutPreview {
         return out
     }
 
-    static func subtitle(_ o: Orientation, _ a: WindowArrangement, _ traits: TraitCollection, _ size: Size) -> String {
+    /// `wC hR`: a window's size classes as the size-class grid names its cells.
+    static func sizeClasses(_ traits: TraitCollection) -> String {
         func sc(_ c: UserInterfaceSizeClass) -> String { c == .compact ? "C" : c == .regular ? "R" : "Any" }
+        return "w\(sc(traits.horizontalSizeClass)) h\(sc(traits.verticalSizeClass))"
+    }
+
+    static func subtitle(_ o: Orientation, _ a: WindowArrangement, _ traits: TraitCollection, _ size: Size) -> String {
         let window = a == .fullScreen ? "" : " \(a.rawValue)"
-        return "\(o.rawValue)\(window) · w\(sc(traits.horizontalSizeClass)) h\(sc(traits.verticalSizeClass)) · \(number(size.width))×\(number(size.height))"
+        return "\(o.rawValue)\(window) · \(sizeClasses(traits)) · \(number(size.width))×\(number(size.height))"
     }
 
     /// The panel of a document laid out in one window.
