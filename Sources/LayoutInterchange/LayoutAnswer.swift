@@ -49,12 +49,19 @@ extension LayoutAnswer {
             brokenConstraint = first.broken.identifier ?? first.broken.description
         }
         conflictReports = root.layoutConflicts.map(\.description)
+        conflictingItems = Self.conflictingItems(root)
+    }
+
+    /// The names of the items of every constraint in the conflicts of `root`'s hierarchy.
+    static func conflictingItems(_ root: View) -> Set<String> {
+        var names: Set<String> = []
         for conflict in root.layoutConflicts {
             for c in conflict.conflicting + [conflict.broken] {
-                conflictingItems.insert(c.firstItem.layoutName)
-                if let s = c.secondItem { conflictingItems.insert(s.layoutName) }
+                names.insert(c.firstItem.layoutName)
+                if let s = c.secondItem { names.insert(s.layoutName) }
             }
         }
+        return names
     }
 }
 

@@ -107,13 +107,7 @@ public enum LayoutPreview {
     static func panel(_ root: IBRoot, _ v: IBVariations, _ env: IBEnvironment, title: String, subtitle: String) -> PreviewPanel {
         let layout = IBLayout(root, variations: v, environment: env)
         let ambiguous = Set(layout.rootView.ambiguityReport().map { $0.item.layoutName })
-        var conflicting: Set<String> = []
-        for c in layout.rootView.layoutConflicts {
-            for k in c.conflicting + [c.broken] {
-                conflicting.insert(k.firstItem.layoutName)
-                if let s = k.secondItem { conflicting.insert(s.layoutName) }
-            }
-        }
+        let conflicting = LayoutAnswer.conflictingItems(layout.rootView)
         var boxes: [PreviewPanel.Box] = []
         var depth: [String: Int] = [root.id: 0]
         for view in root.views.dropFirst() {
