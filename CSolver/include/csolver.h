@@ -197,7 +197,11 @@ cs_Status cs_suggest(cs_Solver *solver, cs_Var var, double value);
 /* ---- Values ----------------------------------------------------------- */
 
 /* Brings every variable's value up to date and records which ones changed
- * since the previous cs_update. Cannot fail; allocates nothing. */
+ * since the previous cs_update. Cannot fail. While only edit variables move
+ * (a window being resized), updates after the first cost one multiply-add
+ * per edit for each variable that depends on one: the first builds that
+ * map, in memory of its own (cs_Stats.bytes); if memory runs out, updates
+ * just take the full path. */
 void cs_update(cs_Solver *solver);
 
 /* The value of var as of the last cs_update (0 for an unknown var). */

@@ -131,6 +131,25 @@ typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEd
 /* Growable array of fixed-size items; `p` is owned. */
 typedef struct Vec { void *p; size_t n, cap; } Vec;
 
+/*
+ * Values as affine functions of the edit values (cs_values.c, "Moving
+ * edits"). While the tableau keeps its shape (no pivot, no row made or
+ * changed other than an edit constraint's constant moving), every
+ * variable's value is  base[v] + sum_k J[k][v] * (edit_k - e0[k]):  a
+ * suggestion moves row constants only, and values are linear in them.
+ */
+typedef struct Sens {
+    bool ok;                 /* built, and the tableau kept its shape since */
+    uint32_t nedit, capedit;
+    cs_Var *edit;            /* the edit variables when it was built; owned */
+    double *e0, *d;          /* their values then; scratch for the moves; owned */
+    uint32_t capvar;
+    double *base;            /* every variable's value then (capvar); owned */
+    double *J;               /* nedit x capvar derivatives; owned */
+    cs_Var *list;            /* variables with a nonzero derivative (capvar); owned */
+    uint32_t nlist;
+} Sens;
+
 typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
     uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
@@ -141,6 +160,7 @@ typedef struct Journal {
     Vec free_syms, free_slots, free_cons; /* deferred frees (Sym, int32_t, uint32_t) */
     Vec compact;               /* Sym: columns to compact at commit */
     Level *levels; int32_t nlevels; bool levels_saved; /* copy of the level table, owned */
+    bool sens_ok, shape_changed; /* as the transaction found them (a rollback restores the shape) */
     uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
 } Journal;
 
@@ -188,6 +208,8 @@ struct cs_Solver {
     cs_Var *vstack;            /* its explicit DFS stack (chains are deep) */
     long double *x0, *x1;      /* its passes' values, in extended precision */
     uint32_t eval_stamp;
+    bool shape_changed;        /* a row changed other than by an edit moving, since cs_update */
+    Sens sens;
 
     /* Scratch for merges (owned) and the infeasible rows of a dual pass. */
     Sym *tmp_sym; double *tmp_coef; int32_t tmp_cap;
@@ -217,7 +239,11 @@ CS_HIDDEN void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap
 CS_HIDDEN void cs_txn_begin(cs_Solver *S);
 CS_HIDDEN void cs_txn_commit(cs_Solver *S);
 CS_HIDDEN void cs_txn_rollback(cs_Solver *S);
+/* Saves row slot before its first change in the transaction and marks its
+ * variable for cs_update. cs_touch is for any change; cs_touch_constant for
+ * an edit constraint's constant moving, which keeps the tableau's shape. */
 CS_HIDDEN bool cs_touch(cs_Solver *S, int32_t slot);
+CS_HIDDEN bool cs_touch_constant(cs_Solver *S, int32_t slot);
 CS_HIDDEN bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot);
 CS_HIDDEN bool cs_save_cons(cs_Solver *S, uint32_t id);
 CS_HIDDEN bool cs_save_edit(cs_Solver *S, cs_Var v);
@@ -252,6 +278,9 @@ CS_HIDDEN uint32_t cs_visit_begin(cs_Solver *S);
 /* A fresh stamp for the per-variable marks vdone[] and vpushed[], which
  * cs_update and the subject search share (never at the same time). */
 CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
+/* The tableau changed shape: values are no longer affine in the edits. */
+static inline void cs_reshaped(cs_Solver *S) { S->shape_changed = true; S->sens.ok = false; }
+CS_HIDDEN void cs_sens_free(cs_Solver *S, Sens *sens);
 
 /* ---- cs_simplex.c ---- */
 CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);

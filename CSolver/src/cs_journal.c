@@ -53,6 +53,7 @@ void cs_txn_begin(cs_Solver *S)
     j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
     j->levels_saved = false;
     j->nsym = S->nsym; j->nfree_sym = S->nfree_sym; j->def_clock = S->def_clock;
+    j->sens_ok = S->sens.ok; j->shape_changed = S->shape_changed;
     j->nslot = S->nslot; j->nfree_slot = S->nfree_slot;
     j->ncons = S->ncons; j->nfree_cons = S->nfree_cons;
     S->infeasible.n = 0;
@@ -185,6 +186,10 @@ void cs_txn_rollback(cs_Solver *S)
         S->nlevels = j->nlevels;
     }
     drop_level_snapshot(S);
+    /* The tableau is exactly as it was, so its values are as affine in the
+     * edits as they were: a refused operation changes no later result. */
+    S->sens.ok = j->sens_ok;
+    S->shape_changed = j->shape_changed;
     S->infeasible.n = 0;
     j->stamp = 0;
 }
@@ -201,6 +206,12 @@ void cs_mark_dirty(cs_Solver *S, Sym s)
 }
 
 bool cs_touch(cs_Solver *S, int32_t slot)
+{
+    cs_reshaped(S);
+    return cs_touch_constant(S, slot);
+}
+
+bool cs_touch_constant(cs_Solver *S, int32_t slot)
 {
     Row *r = &S->rows[slot];
     cs_mark_dirty(S, r->basic);
@@ -230,6 +241,7 @@ bool cs_touch(cs_Solver *S, int32_t slot)
 
 bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
 {
+    cs_reshaped(S);
     SavedBasic sb = { s, S->basic[s], S->defined[s] };
     if (!cs_vec_push(S, &S->j.basics, sizeof sb, &sb))
         return false;
@@ -329,6 +341,7 @@ int32_t cs_slot_new(cs_Solver *S)
     Row *r = &S->rows[slot];
     cs_row_clear(S, r);
     r->jstamp = S->j.stamp; /* nothing to save: rollback empties it */
+    cs_reshaped(S);
     return slot;
 }
 

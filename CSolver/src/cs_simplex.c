@@ -780,9 +780,11 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
     c->constant += dc;
     double delta = dc / marker_sign(c);
     Sym marker = c->marker, other = c->other;
+    /* Only an edit moving keeps values affine in the edits (Sens). */
+    bool (*touch)(cs_Solver *, int32_t) = c->is_edit ? cs_touch_constant : cs_touch;
     int32_t r = S->basic[marker];
     if (r >= 0 || (other != 0 && (r = S->basic[other]) >= 0)) {
-        if (!cs_touch(S, r))
+        if (!touch(S, r))
             return CS_ERR_NOMEM;
         S->rows[r].constant += S->basic[marker] >= 0 ? -delta : delta;
         cs_Status st = moved(S, r, id);
@@ -801,7 +803,7 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         double a = cs_row_coef(row, marker);
         if (a == 0.0)
             continue;
-        if (!cs_touch(S, s))
+        if (!touch(S, s))
             return CS_ERR_NOMEM;
         S->rows[s].constant += delta * a;
         cs_Status st = moved(S, s, id);

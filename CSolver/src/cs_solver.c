@@ -77,6 +77,7 @@ void cs_solver_free(cs_Solver *S)
     if (S == NULL)
         return;
     cs_free_id_spaces(S);
+    cs_sens_free(S, &S->sens);
     SoaField fv[] = {
         { (void **)&S->var_sym, sizeof *S->var_sym },
         { (void **)&S->value, sizeof *S->value },

@@ -160,11 +160,169 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
     }
 }
 
+/* ---- Moving edits ---------------------------------------------------------
+ *
+ * A suggestion moves the constant of each row that holds its edit
+ * constraint's marker (cs_shift_constant) and, when no row turns
+ * infeasible, nothing else: the basis and every coefficient stay. A
+ * variable's value is its row's constant plus coefficients times the values
+ * it references, so as long as the tableau keeps its shape the values are
+ * affine in the edit values:
+ *
+ *     value[v] = base[v] + sum_k J[k][v] * (edit_k - e0[k])            (3)
+ *
+ * where J[k][v] = a_k(v) + sum over references w of coef(w) * J[k][w] and
+ * a_k(v) is the coefficient of edit k's marker in v's row (an edit
+ * constraint is  v - value == 0, non-required: its marker moves the rows by
+ * +a per unit of value). J is built once, in one pass in reference order,
+ * after a full update that followed only edit moves (a resize in progress);
+ * later updates are then one multiply-add per edit for each variable that
+ * depends on an edit, and no walk of the tableau at all. Any other change
+ * (cs_reshaped) drops it. base is the full update's refined values, so (3)
+ * with no move gives exactly what a full update would.
+ */
+
+void cs_sens_free(cs_Solver *S, Sens *z)
+{
+    cs_mem_free(S, z->edit, (size_t)z->capedit * sizeof *z->edit);
+    cs_mem_free(S, z->e0, (size_t)z->capedit * sizeof *z->e0);
+    cs_mem_free(S, z->d, (size_t)z->capedit * sizeof *z->d);
+    cs_mem_free(S, z->base, (size_t)z->capvar * sizeof *z->base);
+    cs_mem_free(S, z->J, (size_t)z->capvar * z->capedit * sizeof *z->J);
+    cs_mem_free(S, z->list, (size_t)z->capvar * sizeof *z->list);
+    memset(z, 0, sizeof *z);
+}
+
+/* Room for nedit edits over S->nvar variables; false (and nothing) if
+ * memory runs out: the full path needs none of it. */
+static bool sens_reserve(cs_Solver *S, Sens *z, uint32_t nedit)
+{
+    if (nedit <= z->capedit && S->nvar <= z->capvar)
+        return true;
+    cs_sens_free(S, z);
+    uint32_t capedit = nedit, capvar = S->capvar;
+    z->edit = cs_mem_realloc(S, NULL, 0, (size_t)capedit * sizeof *z->edit);
+    z->e0 = cs_mem_realloc(S, NULL, 0, (size_t)capedit * sizeof *z->e0);
+    z->d = cs_mem_realloc(S, NULL, 0, (size_t)capedit * sizeof *z->d);
+    z->base = cs_mem_realloc(S, NULL, 0, (size_t)capvar * sizeof *z->base);
+    z->J = cs_mem_realloc(S, NULL, 0, (size_t)capvar * capedit * sizeof *z->J);
+    z->list = cs_mem_realloc(S, NULL, 0, (size_t)capvar * sizeof *z->list);
+    z->capedit = capedit;
+    z->capvar = capvar;
+    if (z->edit && z->e0 && z->d && z->base && z->J && z->list)
+        return true;
+    cs_sens_free(S, z);
+    return false;
+}
+
+/* Every basic variable, references before the rows that use them, into
+ * out[]; returns how many. */
+static uint32_t reference_order(cs_Solver *S, cs_Var *out)
+{
+    uint32_t n = 0, stamp = cs_stamp_next(S);
+    for (cs_Var root = 0; root < S->nvar; root++) {
+        if (S->vdone[root] == stamp || S->basic[S->var_sym[root]] < 0)
+            continue;
+        uint32_t sp = 0;
+        S->vstack[sp++] = root;
+        S->vpushed[root] = stamp;
+        while (sp > 0) {
+            cs_Var v = S->vstack[sp - 1];
+            const Row *r = &S->rows[S->basic[S->var_sym[v]]];
+            cs_Var next = v;
+            for (int32_t k = 0; k < r->n && next == v; k++) {
+                Sym t = r->sym[k];
+                if (cs_is_reference(S, t) && S->vpushed[S->owner[t]] != stamp)
+                    next = S->owner[t];
+            }
+            if (next != v) {
+                S->vpushed[next] = stamp;
+                S->vstack[sp++] = next;
+                continue;
+            }
+            S->vdone[v] = stamp;
+            out[n++] = v;
+            sp--;
+        }
+    }
+    return n;
+}
+
+/* Builds (3) at the current values; leaves it off if memory runs out. */
+static void sens_build(cs_Solver *S)
+{
+    Sens *z = &S->sens;
+    uint32_t nedit = 0;
+    for (cs_Var v = 0; v < S->nvar; v++)
+        nedit += S->edit_cons[v] != 0;
+    if (!sens_reserve(S, z, nedit))
+        return;
+    z->nedit = 0;
+    for (cs_Var v = 0; v < S->nvar; v++) {
+        if (S->edit_cons[v] != 0) {
+            z->edit[z->nedit] = v;
+            z->e0[z->nedit++] = S->edit_value[v];
+        }
+    }
+    uint32_t n = reference_order(S, z->list);
+    uint32_t cap = z->capvar, kept = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = z->list[i];
+        const Row *r = &S->rows[S->basic[S->var_sym[v]]];
+        bool moves = false;
+        for (uint32_t e = 0; e < nedit; e++) {
+            const Cons *c = &S->cons[S->edit_cons[z->edit[e]] - 1];
+            CS_ASSERT(c->is_edit && c->op == CS_EQ);
+            /* A basic marker: the edit moves a restricted row only. */
+            bool held = S->basic[c->marker] < 0 && (c->other == 0 || S->basic[c->other] < 0);
+            double j = 0.0;
+            for (int32_t k = 0; k < r->n; k++) {
+                Sym t = r->sym[k];
+                if (held && t == c->marker)
+                    j += r->coef[k];
+                else if (cs_is_reference(S, t))
+                    j += r->coef[k] * z->J[(size_t)e * cap + S->owner[t]];
+            }
+            z->J[(size_t)e * cap + v] = j;
+            moves |= j != 0.0;
+        }
+        if (moves)
+            z->list[kept++] = v;
+    }
+    z->nlist = kept;
+    memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
+    z->ok = true;
+}
+
+/* (3) for the variables that depend on an edit. */
+static void sens_update(cs_Solver *S)
+{
+    Sens *z = &S->sens;
+    uint32_t cap = z->capvar, stamp = cs_stamp_next(S);
+    for (uint32_t e = 0; e < z->nedit; e++)
+        z->d[e] = S->edit_value[z->edit[e]] - z->e0[e];
+    for (uint32_t i = 0; i < z->nlist; i++) {
+        cs_Var v = z->list[i];
+        double x = z->base[v];
+        for (uint32_t e = 0; e < z->nedit; e++)
+            x += z->J[(size_t)e * cap + v] * z->d[e];
+        store(S, v, x, stamp);
+    }
+}
+
 void cs_update(cs_Solver *S)
 {
     if (S == NULL)
         return;
     S->nchanged = 0;
+    if (S->sens.ok) {
+        sens_update(S);
+        for (uint32_t k = 0; k < S->ndirty; k++)
+            S->dirty[S->dirty_list[k]] = 0;
+        S->ndirty = 0;
+        return;
+    }
+    bool moves_only = !S->shape_changed;
     close_dirty_set(S);
     for (int pass = 0; pass < 2; pass++) {
         uint32_t stamp = cs_stamp_next(S);
@@ -177,4 +335,9 @@ void cs_update(cs_Solver *S)
     for (uint32_t k = 0; k < S->ndirty; k++)
         S->dirty[S->dirty_list[k]] = 0;
     S->ndirty = 0;
+    S->shape_changed = false;
+    /* Only edits moved since the last update: a resize is under way, and
+     * the next updates can be (3). */
+    if (moves_only)
+        sens_build(S);
 }

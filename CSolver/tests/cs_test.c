@@ -857,6 +857,78 @@ static void test_random_add_remove(void)
     }
 }
 
+
+/* ---- resizes: updates while only edits move ----------------------------- */
+
+/* While only edit variables move, cs_update takes values as affine functions
+ * of the edits (cs_values.c, "Moving edits"). A twin solver given the same
+ * operations is forced onto the full path before each update (a constraint
+ * on a spare variable added and removed changes the tableau's shape): every
+ * value must agree, through suggestions that pivot and ones that do not. */
+static void test_moving_edits_match_full_updates(void)
+{
+    enum { N = 10, M = 28 };
+    static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_MEDIUM, CS_WEAK };
+    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5, 1.0 / 3 };
+    for (int round = 0; round < 200 && !failed_here; round++) {
+        rng_state = 0x51ed270b27a5c3e1ull * (uint64_t)(round + 1);
+        cs_Mode mode = round % 2 ? CS_LEXICOGRAPHIC : CS_WEIGHTED;
+        cs_Solver *S = cs_solver_new(mode, NULL, NULL), *T = cs_solver_new(mode, NULL, NULL);
+        cs_Var v[N], w[N], spare;
+        for (int k = 0; k < N; k++) {
+            v[k] = var(S);
+            w[k] = var(T);
+        }
+        spare = var(T);
+        cs_Term st = { spare, 1.0 };
+        cs_Cons poke;
+        EXPECT_STATUS(cs_cons_new(T, &st, 1, -1, CS_EQ, CS_WEAK, &poke), CS_OK);
+        for (int k = 0; k < M; k++) {
+            Spec sp;
+            sp.n = 1 + (int)(rng() % 3);
+            for (int t = 0; t < sp.n; t++)
+                sp.t[t] = (cs_Term){ (cs_Var)(rng() % N), coefs[rng() % 7] };
+            sp.c = (double)(rng() % 400) - 200;
+            sp.op = (cs_Relation)(rng() % 3);
+            sp.strength = strengths[rng() % 6];
+            cs_Cons a, b;
+            cs_Term ta[3], tb[3];
+            for (int t = 0; t < sp.n; t++) {
+                ta[t] = (cs_Term){ v[sp.t[t].var], sp.t[t].coefficient };
+                tb[t] = (cs_Term){ w[sp.t[t].var], sp.t[t].coefficient };
+            }
+            EXPECT_STATUS(cs_cons_new(S, ta, (size_t)sp.n, sp.c, sp.op, sp.strength, &a), CS_OK);
+            EXPECT_STATUS(cs_cons_new(T, tb, (size_t)sp.n, sp.c, sp.op, sp.strength, &b), CS_OK);
+            cs_Status sa = cs_add(S, a), sb = cs_add(T, b);
+            EXPECT(sa == sb);
+        }
+        EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
+        EXPECT_STATUS(cs_edit_add(S, v[1], CS_MEDIUM), CS_OK);
+        EXPECT_STATUS(cs_edit_add(T, w[0], CS_STRONG), CS_OK);
+        EXPECT_STATUS(cs_edit_add(T, w[1], CS_MEDIUM), CS_OK);
+        for (int step = 0; step < 40 && !failed_here; step++) {
+            /* Mostly small moves (a drag), sometimes a jump that pivots. */
+            double x = step % 7 == 6 ? (double)(rng() % 1000) - 500 : 300 + (double)(rng() % 40);
+            int e = (int)(rng() % 2);
+            EXPECT_STATUS(cs_suggest(S, v[e], x), CS_OK);
+            EXPECT_STATUS(cs_suggest(T, w[e], x), CS_OK);
+            EXPECT_STATUS(cs_add(T, poke), CS_OK);
+            EXPECT_STATUS(cs_remove(T, poke), CS_OK);
+            cs_update(S);
+            cs_update(T);
+            for (int k = 0; k < N; k++)
+                if (!NEAR(cs_value(S, v[k]), cs_value(T, w[k]))) {
+                    fprintf(stderr, "round %d step %d: v%d = %.17g, full update %.17g\n", round, step, k,
+                            cs_value(S, v[k]), cs_value(T, w[k]));
+                    failed_here = 1;
+                }
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        }
+        cs_solver_free(S);
+        cs_solver_free(T);
+    }
+}
+
 int main(void)
 {
     run("simple values", test_simple_values);
@@ -873,6 +945,7 @@ int main(void)
     run("deterministic", test_deterministic);
     run("memory flat", test_memory_flat);
     run("random add/remove against a fresh solve", test_random_add_remove);
+    run("moving edits match full updates", test_moving_edits_match_full_updates);
     printf("csolver: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
