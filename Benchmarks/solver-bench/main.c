@@ -4,10 +4,12 @@
  * says, so that its output compares line for line with
  * ../shared/bench/replay_kiwisolver.py.
  *
- *     solver-bench replay [--lexicographic] [--stats] TRACE
+ *     solver-bench replay [--lexicographic] [--stats] [--cache N] TRACE
  *
  * --stats writes the tableau's size after each phase to stderr (rows,
- * nonzero terms, pivots so far, bytes held).
+ * nonzero terms, pivots so far, bytes held, solved states kept and their
+ * bytes). --cache N keeps at most N solved states (cs_set_cache_limit;
+ * default 4, 0 for none).
  *
  * Built in release with symbols and frame pointers: `perf record -g
  * solver-bench replay T` shows where the time goes.
@@ -143,12 +145,13 @@ static void print_stats(const cs_Solver *s, const char *phase)
 {
     cs_Stats st;
     cs_stats(s, &st);
-    fprintf(stderr, "stats %s: rows %zu terms %zu (%.1f a row) symbols %zu levels %zu pivots %zu bytes %zu\n",
+    fprintf(stderr, "stats %s: rows %zu terms %zu (%.1f a row) symbols %zu levels %zu pivots %zu bytes %zu "
+                    "kept %zu states %zu bytes\n",
             phase, st.rows, st.terms, st.rows ? (double)st.terms / (double)st.rows : 0.0, st.symbols,
-            st.levels, st.pivots, st.bytes);
+            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes);
 }
 
-static int replay(const char *path, cs_Mode mode, int stats)
+static int replay(const char *path, cs_Mode mode, int stats, long cache)
 {
     Trace t;
     char err[512];
@@ -158,6 +161,10 @@ static int replay(const char *path, cs_Mode mode, int stats)
     }
     Replay R = { .t = &t };
     R.solver = cs_solver_new(mode, NULL, NULL);
+    if (cache >= 0 && cs_set_cache_limit(R.solver, (size_t)cache) != CS_OK) {
+        fprintf(stderr, "solver-bench: --cache %ld: at most 64 states\n", cache);
+        return 2;
+    }
     R.vars = malloc((t.nvars + 1) * sizeof *R.vars);
     R.cons = malloc((t.ncons + 1) * sizeof *R.cons);
     R.made = malloc((t.ncons + 1) * sizeof *R.made);
@@ -259,7 +266,7 @@ static int replay(const char *path, cs_Mode mode, int stats)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: solver-bench replay [--lexicographic] [--stats] TRACE\n"
+            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] TRACE\n"
             "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
             "  then the check, value and error lines that phase produced.\n");
     return 2;
@@ -272,17 +279,22 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "replay") == 0) {
         cs_Mode mode = CS_WEIGHTED;
         int k = 2, stats = 0;
+        long cache = -1;
         for (; k < argc && argv[k][0] == '-'; k++) {
+            char *end;
             if (strcmp(argv[k], "--lexicographic") == 0)
                 mode = CS_LEXICOGRAPHIC;
             else if (strcmp(argv[k], "--stats") == 0)
                 stats = 1;
+            else if (strcmp(argv[k], "--cache") == 0 && k + 1 < argc &&
+                     (cache = strtol(argv[k + 1], &end, 10)) >= 0 && *end == '\0' && argv[k + 1][0] != '\0')
+                k++;
             else
                 return usage();
         }
         if (k + 1 != argc)
             return usage();
-        return replay(argv[k], mode, stats);
+        return replay(argv[k], mode, stats, cache);
     }
     return usage();
 }

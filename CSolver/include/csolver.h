@@ -194,6 +194,23 @@ int cs_edit_has(const cs_Solver *solver, cs_Var var);
  * CS_ERR_UNKNOWN, CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM. */
 cs_Status cs_suggest(cs_Solver *solver, cs_Var var, double value);
 
+/* ---- Solved states ---------------------------------------------------- */
+
+/* A change set that removes and adds many constraints (at least an eighth as
+ * many as are added: a size-class transition) keeps the solved state it
+ * leaves, keyed by the set of constraints added; a later change set that
+ * leads back to that set restores it instead of solving again, and only
+ * moves it to the current edit values. Results are the same either way
+ * (within rounding of the last bits). Keeping a state costs a copy of the
+ * tableau the first time it is left; coming back costs no copy.
+ *
+ * Sets how many states are kept, the least recently used going first
+ * (default 4; 0 keeps none and frees those kept; at most 64). A kept state
+ * is dropped when a constraint added in it is deleted or gets a new
+ * constant; all are dropped by a new variable and by adding or removing an
+ * edit variable. CS_ERR_INVALID_ARG, CS_ERR_NOMEM (then nothing changed). */
+cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
+
 /* ---- Values ----------------------------------------------------------- */
 
 /* Brings every variable's value up to date and records which ones changed
@@ -222,7 +239,9 @@ typedef struct cs_Stats {
     size_t symbols;       /* live symbols (variables, slacks, errors, dummies) */
     size_t levels;        /* objective levels (1 in weighted mode) */
     size_t pivots;        /* pivots since the solver was made */
-    size_t bytes;         /* bytes the solver holds from its allocator */
+    size_t bytes;         /* bytes the solver holds from its allocator, kept states included */
+    size_t cached_states; /* solved states kept (cs_set_cache_limit) */
+    size_t cache_bytes;   /* what they hold, part of bytes */
 } cs_Stats;
 
 void cs_stats(const cs_Solver *solver, cs_Stats *out);

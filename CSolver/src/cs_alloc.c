@@ -79,7 +79,7 @@ bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n)
 }
 
 /* Sizes of the fields of an SoA block at a given capacity, 16-byte aligned. */
-static size_t soa_bytes(const SoaField *f, int nf, size_t cap)
+size_t cs_soa_bytes(const SoaField *f, int nf, size_t cap)
 {
     size_t total = 0;
     for (int i = 0; i < nf; i++)
@@ -99,7 +99,7 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
     size_t c = next_cap(*cap, need);
     if (c > UINT32_MAX / 2)
         return false;
-    size_t nbytes = soa_bytes(f, nf, c), obytes = soa_bytes(f, nf, *cap);
+    size_t nbytes = cs_soa_bytes(f, nf, c), obytes = cs_soa_bytes(f, nf, *cap);
     char *block = cs_mem_realloc(S, NULL, 0, nbytes);
     if (block == NULL)
         return false;
@@ -118,7 +118,7 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
 
 void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap)
 {
-    cs_mem_free(S, *f[0].field, soa_bytes(f, nf, cap));
+    cs_mem_free(S, *f[0].field, cs_soa_bytes(f, nf, cap));
     for (int i = 0; i < nf; i++)
         *f[i].field = NULL;
 }

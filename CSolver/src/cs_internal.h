@@ -73,6 +73,9 @@
 #define CS_ASSERT(c) assert(c)
 #endif
 
+/* Solved states kept by a new solver (cs_set_cache_limit). */
+#define CS_DEFAULT_CACHE_LIMIT 4
+
 /* Coefficients and constants closer to 0 than this are 0 (kiwi's choice). */
 #define CS_EPS 1.0e-8
 
@@ -143,12 +146,39 @@ typedef struct Sens {
     uint32_t nedit, capedit;
     cs_Var *edit;            /* the edit variables when it was built; owned */
     double *e0, *d;          /* their values then; scratch for the moves; owned */
-    uint32_t capvar;
+    uint32_t nvar, capvar;   /* variables when it was built; room */
     double *base;            /* every variable's value then (capvar); owned */
     double *J;               /* nedit x capvar derivatives; owned */
     cs_Var *list;            /* variables with a nonzero derivative (capvar); owned */
     uint32_t nlist;
 } Sens;
+
+/*
+ * A tableau: everything that describes one solved state of the constraints
+ * added (cs_cache.c). The solver works on its current tableau in place (the
+ * fields of cs_Solver listed in cs_cache.c's swap_tableau); a solved state
+ * kept for later is one of these, moved out of the solver, not copied.
+ */
+typedef struct Tableau {
+    uint32_t nsym, capsym; uint8_t *kind; int32_t *basic; uint32_t *defined, def_clock;
+    uint32_t *owner; Column *col; Sym *free_sym; uint32_t nfree_sym;
+    uint32_t nslot, capslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
+    Level *levels; int32_t nlevels, caplevels;
+    bool shape_changed;
+    Sens sens;
+} Tableau;
+
+/* A solved state kept for the set of constraints it solves (cs_cache.c). */
+typedef struct CacheEntry {
+    uint64_t key;              /* sum of cs_cons_hash over the constraints added */
+    uint32_t nadded;
+    uint32_t ncons;            /* length of marker[], other[] */
+    Sym *marker, *other;       /* each constraint's markers there; 0: not added */
+    double *edit_value;        /* each edit variable's value there, in variable order */
+    uint32_t nedit;
+    uint64_t used;             /* last use, for eviction (least recently used goes) */
+    Tableau t;
+} CacheEntry;
 
 typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
@@ -219,6 +249,13 @@ struct cs_Solver {
     Vec conflict;              /* cs_Cons */
     bool no_explain;           /* a scratch solver of cs_conflict_minimize: skip it */
 
+    /* Solved states kept by constraint set (cs_cache.c). */
+    uint64_t key;              /* sum of cs_cons_hash over the constraints added */
+    uint32_t nadded;
+    CacheEntry *cache; uint32_t ncache, cache_limit;
+    uint64_t cache_clock;
+    bool republish;            /* the tableau was swapped: every value may differ */
+
     Journal j;
 };
 
@@ -234,6 +271,8 @@ CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint3
 typedef struct SoaField { void **field; size_t size; } SoaField;
 CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need);
 CS_HIDDEN void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap);
+/* The size of such a block at a capacity (its arrays start 16-byte aligned). */
+CS_HIDDEN size_t cs_soa_bytes(const SoaField *f, int nf, size_t cap);
 
 /* ---- cs_journal.c ---- */
 CS_HIDDEN void cs_txn_begin(cs_Solver *S);
@@ -291,6 +330,39 @@ CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause);
  * constraint's), then restores feasibility. */
 CS_HIDDEN cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc);
 CS_HIDDEN bool cs_is_required(double strength);
+
+/* ---- cs_cache.c ---- */
+static inline uint64_t cs_cons_hash(uint32_t id)
+{
+    uint64_t z = (uint64_t)id + 0x9e3779b97f4a7c15ull; /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+/* A change set to a constraint set whose solved state is kept: the current
+ * state is kept in its place, the kept one restored and moved to the
+ * current edit values. *done is false when no state is kept for the target
+ * (the caller applies the change set itself); a failure leaves the solver
+ * as it was. */
+CS_HIDDEN cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
+                                    const cs_Cons *add, size_t nadd, bool *done);
+/* Before a change set applied in place: in *out, a copy of the current
+ * state, kept (cs_cache_commit) if the change set succeeds, when it is a
+ * switch between variants large enough to be worth it; NULL otherwise.
+ * CS_ERR_NOMEM if the copy cannot be made: the change set fails as a whole,
+ * so that results never depend on an allocation that failed. */
+CS_HIDDEN cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, CacheEntry **out);
+CS_HIDDEN void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep);
+/* Drops every kept state (0xffffffff), or those in which constraint id is added. */
+CS_HIDDEN void cs_cache_drop(cs_Solver *S, uint32_t id);
+CS_HIDDEN void cs_cache_free(cs_Solver *S);
+CS_HIDDEN size_t cs_cache_bytes(const cs_Solver *S);
+/* The current tableau's memory, freed (cs_journal.c, beside the id spaces). */
+CS_HIDDEN void cs_tableau_free(cs_Solver *S);
+/* A deep copy of the current tableau into t; false (nothing held) if memory runs out. */
+CS_HIDDEN bool cs_tableau_copy(cs_Solver *S, Tableau *t);
+/* Frees a tableau that is not the current one (cs_cache.c). */
+CS_HIDDEN void cs_tableau_discard(cs_Solver *S, Tableau *t);
 
 /* ---- cs_conflict.c ---- */
 /* Records the required constraints whose markers appear in row `slot` and

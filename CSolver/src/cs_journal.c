@@ -44,6 +44,7 @@ void cs_txn_begin(cs_Solver *S)
     Journal *j = &S->j;
     CS_ASSERT(j->stamp == 0);
     if (++j->count == 0) { /* after 2^32 transactions an old jstamp could match */
+        cs_cache_drop(S, UINT32_MAX); /* kept tableaus' too */
         for (uint32_t k = 0; k < S->capslot; k++)
             S->rows[k].jstamp = 0;
         j->count = 1;
@@ -377,32 +378,150 @@ bool cs_cons_release(cs_Solver *S, uint32_t id)
     return cs_vec_push(S, &S->j.free_cons, sizeof id, &id);
 }
 
-void cs_free_id_spaces(cs_Solver *S)
+/* The arrays of the symbol and slot id spaces, each one SoA block. */
+#define SYM_FIELDS(X) { \
+        { (void **)&(X)->kind, sizeof *(X)->kind }, \
+        { (void **)&(X)->basic, sizeof *(X)->basic }, \
+        { (void **)&(X)->defined, sizeof *(X)->defined }, \
+        { (void **)&(X)->owner, sizeof *(X)->owner }, \
+        { (void **)&(X)->col, sizeof *(X)->col }, \
+        { (void **)&(X)->free_sym, sizeof *(X)->free_sym }, \
+    }
+#define SLOT_FIELDS(X) { \
+        { (void **)&(X)->rows, sizeof *(X)->rows }, \
+        { (void **)&(X)->visit, sizeof *(X)->visit }, \
+        { (void **)&(X)->free_slot, sizeof *(X)->free_slot }, \
+    }
+
+void cs_tableau_free(cs_Solver *S)
 {
-    SoaField fs[] = {
-        { (void **)&S->kind, sizeof *S->kind },
-        { (void **)&S->basic, sizeof *S->basic },
-        { (void **)&S->defined, sizeof *S->defined },
-        { (void **)&S->owner, sizeof *S->owner },
-        { (void **)&S->col, sizeof *S->col },
-        { (void **)&S->free_sym, sizeof *S->free_sym },
-    };
-    SoaField fr[] = {
-        { (void **)&S->rows, sizeof *S->rows },
-        { (void **)&S->visit, sizeof *S->visit },
-        { (void **)&S->free_slot, sizeof *S->free_slot },
-    };
-    SoaField fc[] = {
-        { (void **)&S->cons, sizeof *S->cons },
-        { (void **)&S->free_cons, sizeof *S->free_cons },
-    };
+    SoaField fs[] = SYM_FIELDS(S);
+    SoaField fr[] = SLOT_FIELDS(S);
     for (uint32_t s = 0; s < S->capsym && S->col; s++)
         cs_mem_free(S, S->col[s].slot, (size_t)S->col[s].cap * sizeof(int32_t));
     for (uint32_t k = 0; k < S->capslot && S->rows; k++)
         free_row_buffers(S, &S->rows[k]);
-    for (uint32_t id = 0; id < S->capcons && S->cons; id++)
-        cs_mem_free(S, S->cons[id].terms, (size_t)S->cons[id].nterms * sizeof(cs_Term));
     if (S->kind) cs_soa_free(S, fs, 6, S->capsym);
     if (S->rows) cs_soa_free(S, fr, 3, S->capslot);
+    cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
+    cs_sens_free(S, &S->sens);
+    S->nsym = S->capsym = S->nfree_sym = S->def_clock = 0;
+    S->nslot = S->capslot = S->nfree_slot = S->visit_stamp = 0;
+    S->levels = NULL;
+    S->nlevels = S->caplevels = 0;
+}
+
+/* A copy of one SoA block of the current tableau, at the same offsets. */
+static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf, uint32_t cap)
+{
+    if (cap == 0)
+        return true;
+    size_t n = cs_soa_bytes(from, nf, cap);
+    char *block = cs_mem_realloc(S, NULL, 0, n), *base = *from[0].field;
+    if (block == NULL)
+        return false;
+    memcpy(block, base, n);
+    for (int i = 0; i < nf; i++)
+        *to[i].field = block + ((char *)*from[i].field - base);
+    return true;
+}
+
+bool cs_tableau_copy(cs_Solver *S, Tableau *t)
+{
+    memset(t, 0, sizeof *t);
+    SoaField fs[] = SYM_FIELDS(S), ts[] = SYM_FIELDS(t);
+    SoaField fr[] = SLOT_FIELDS(S), tr[] = SLOT_FIELDS(t);
+    bool ok = copy_block(S, fs, ts, 6, S->capsym);
+    if (ok) {
+        t->nsym = S->nsym; t->capsym = S->capsym; t->nfree_sym = S->nfree_sym; t->def_clock = S->def_clock;
+        for (uint32_t s = 0; s < S->capsym; s++)
+            t->col[s].slot = NULL, t->col[s].n = t->col[s].cap = 0;
+        ok = copy_block(S, fr, tr, 3, S->capslot);
+    }
+    if (ok) {
+        t->nslot = S->nslot; t->capslot = S->capslot; t->nfree_slot = S->nfree_slot;
+        t->visit_stamp = S->visit_stamp;
+        for (uint32_t k = 0; k < S->capslot; k++)
+            t->rows[k].sym = NULL, t->rows[k].coef = NULL, t->rows[k].n = t->rows[k].cap = 0;
+    }
+    if (ok && S->caplevels > 0) {
+        t->levels = cs_mem_realloc(S, NULL, 0, (size_t)S->caplevels * sizeof(Level));
+        ok = t->levels != NULL;
+        if (ok) {
+            memcpy(t->levels, S->levels, (size_t)S->caplevels * sizeof(Level));
+            t->nlevels = S->nlevels;
+            t->caplevels = S->caplevels;
+        }
+    }
+    for (uint32_t s = 0; ok && s < S->nsym; s++) {
+        const Column *c = &S->col[s];
+        if (c->n == 0)
+            continue;
+        t->col[s].slot = cs_mem_realloc(S, NULL, 0, (size_t)c->n * sizeof(int32_t));
+        ok = t->col[s].slot != NULL;
+        if (ok) {
+            memcpy(t->col[s].slot, c->slot, (size_t)c->n * sizeof(int32_t));
+            t->col[s].n = t->col[s].cap = c->n;
+        }
+    }
+    for (uint32_t k = 0; ok && k < S->nslot; k++) {
+        const Row *r = &S->rows[k];
+        Row *q = &t->rows[k];
+        q->jstamp = 0; /* saved by no transaction of the copy's */
+        if (r->n == 0)
+            continue;
+        q->sym = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(Sym));
+        q->coef = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(double));
+        q->cap = r->n;
+        ok = q->sym != NULL && q->coef != NULL;
+        if (ok) {
+            memcpy(q->sym, r->sym, (size_t)r->n * sizeof(Sym));
+            memcpy(q->coef, r->coef, (size_t)r->n * sizeof(double));
+            q->n = r->n;
+        } else {
+            free_row_buffers(S, q);
+            q->n = 0;
+        }
+    }
+    t->shape_changed = S->shape_changed;
+    if (ok && S->sens.ok) {
+        const Sens *z = &S->sens;
+        Sens *c = &t->sens;
+        c->edit = cs_mem_realloc(S, NULL, 0, (size_t)z->capedit * sizeof *c->edit);
+        c->e0 = cs_mem_realloc(S, NULL, 0, (size_t)z->capedit * sizeof *c->e0);
+        c->d = cs_mem_realloc(S, NULL, 0, (size_t)z->capedit * sizeof *c->d);
+        c->base = cs_mem_realloc(S, NULL, 0, (size_t)z->capvar * sizeof *c->base);
+        c->J = cs_mem_realloc(S, NULL, 0, (size_t)z->capvar * z->capedit * sizeof *c->J);
+        c->list = cs_mem_realloc(S, NULL, 0, (size_t)z->capvar * sizeof *c->list);
+        c->capedit = z->capedit;
+        c->capvar = z->capvar;
+        ok = (z->capedit == 0 || (c->edit && c->e0 && c->d)) && (z->capvar == 0 || (c->base && c->list)) &&
+             (z->capvar * z->capedit == 0 || c->J);
+        if (ok) {
+            memcpy(c->edit, z->edit, (size_t)z->capedit * sizeof *c->edit);
+            memcpy(c->e0, z->e0, (size_t)z->capedit * sizeof *c->e0);
+            memcpy(c->base, z->base, (size_t)z->capvar * sizeof *c->base);
+            memcpy(c->J, z->J, (size_t)z->capvar * z->capedit * sizeof *c->J);
+            memcpy(c->list, z->list, (size_t)z->capvar * sizeof *c->list);
+            c->nedit = z->nedit;
+            c->nlist = z->nlist;
+            c->nvar = z->nvar;
+            c->ok = true;
+        }
+    }
+    if (!ok)
+        cs_tableau_discard(S, t);
+    return ok;
+}
+
+void cs_free_id_spaces(cs_Solver *S)
+{
+    SoaField fc[] = {
+        { (void **)&S->cons, sizeof *S->cons },
+        { (void **)&S->free_cons, sizeof *S->free_cons },
+    };
+    cs_tableau_free(S);
+    for (uint32_t id = 0; id < S->capcons && S->cons; id++)
+        cs_mem_free(S, S->cons[id].terms, (size_t)S->cons[id].nterms * sizeof(cs_Term));
     if (S->cons) cs_soa_free(S, fc, 2, S->capcons);
 }

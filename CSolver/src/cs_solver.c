@@ -69,6 +69,10 @@ cs_Solver *cs_solver_new(cs_Mode mode, cs_Alloc alloc, void *ud)
         S->levels[0] = (Level){ 0.0, slot, 0 };
         S->nlevels = 1;
     }
+    if (cs_set_cache_limit(S, CS_DEFAULT_CACHE_LIMIT) != CS_OK) {
+        cs_solver_free(S);
+        return NULL;
+    }
     return S;
 }
 
@@ -76,8 +80,8 @@ void cs_solver_free(cs_Solver *S)
 {
     if (S == NULL)
         return;
+    cs_cache_free(S);
     cs_free_id_spaces(S);
-    cs_sens_free(S, &S->sens);
     SoaField fv[] = {
         { (void **)&S->var_sym, sizeof *S->var_sym },
         { (void **)&S->value, sizeof *S->value },
@@ -137,6 +141,8 @@ cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
         { (void **)&S->x0, sizeof *S->x0 },
         { (void **)&S->x1, sizeof *S->x1 },
     };
+    /* Kept states are sized by the variables (and a new one is in none). */
+    cs_cache_drop(S, UINT32_MAX);
     if (!cs_soa_grow(S, fv, 12, &S->capvar, S->nvar + 1))
         return CS_ERR_NOMEM;
     Sym s = cs_sym_new(S, SYM_EXTERNAL, S->nvar);
@@ -266,6 +272,13 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
 {
     if (S == NULL || (remove == NULL && nremove > 0) || (add == NULL && nadd > 0))
         return CS_ERR_INVALID_ARG;
+    bool done;
+    cs_Status kept_st = cs_cache_switch(S, remove, nremove, add, nadd, &done);
+    if (done)
+        return kept_st;
+    CacheEntry *kept; /* the state left, if worth keeping */
+    if (cs_cache_prepare(S, nremove, nadd, &kept) != CS_OK)
+        return CS_ERR_NOMEM;
     cs_txn_begin(S);
     cs_Status st = CS_OK;
     size_t at = 0;
@@ -283,7 +296,16 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         st = cs_optimize(S, -1);
     else if (failed != NULL)
         *failed = at - 1;
-    return finish(S, st);
+    st = finish(S, st);
+    if (st == CS_OK) {
+        for (size_t k = 0; k < nremove; k++)
+            S->key -= cs_cons_hash(remove[k]);
+        for (size_t k = 0; k < nadd; k++)
+            S->key += cs_cons_hash(add[k]);
+        S->nadded += (uint32_t)nadd - (uint32_t)nremove;
+    }
+    cs_cache_commit(S, kept, st == CS_OK);
+    return st;
 }
 
 cs_Status cs_add(cs_Solver *S, cs_Cons cons) { return cs_apply(S, NULL, 0, &cons, 1, NULL); }
@@ -298,14 +320,23 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
         return CS_ERR_UNKNOWN;
     cs_txn_begin(S);
     cs_Status st = CS_OK;
-    if (S->cons[id].state == CONS_ADDED) {
+    bool added = S->cons[id].state == CONS_ADDED;
+    if (added) {
         st = cs_remove_cons(S, id);
         if (st == CS_OK)
             st = cs_optimize(S, -1);
     }
     if (st == CS_OK && !cs_cons_release(S, id))
         st = CS_ERR_NOMEM;
-    return finish(S, st);
+    st = finish(S, st);
+    if (st == CS_OK) {
+        cs_cache_drop(S, id);
+        if (added) {
+            S->key -= cs_cons_hash(id);
+            S->nadded--;
+        }
+    }
+    return st;
 }
 
 cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
@@ -324,7 +355,10 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
         st = CS_ERR_NOMEM;
     if (st == CS_OK)
         S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
-    return finish(S, st);
+    st = finish(S, st);
+    if (st == CS_OK)
+        cs_cache_drop(S, id); /* states that solved it with its old constant */
+    return st;
 }
 
 double cs_cons_constant(const cs_Solver *S, cs_Cons id)
@@ -376,7 +410,13 @@ cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
         S->edit_value[var] = 0.0;
         st = cs_optimize(S, -1);
     }
-    return finish(S, st);
+    st = finish(S, st);
+    if (st == CS_OK) {
+        cs_cache_drop(S, UINT32_MAX); /* every key holds the edits */
+        S->key += cs_cons_hash(id);
+        S->nadded++;
+    }
+    return st;
 }
 
 cs_Status cs_edit_remove(cs_Solver *S, cs_Var var)
@@ -394,7 +434,13 @@ cs_Status cs_edit_remove(cs_Solver *S, cs_Var var)
         S->edit_cons[var] = 0;
         st = cs_optimize(S, -1);
     }
-    return finish(S, st);
+    st = finish(S, st);
+    if (st == CS_OK) {
+        cs_cache_drop(S, UINT32_MAX);
+        S->key -= cs_cons_hash(id);
+        S->nadded--;
+    }
+    return st;
 }
 
 int cs_edit_has(const cs_Solver *S, cs_Var var)

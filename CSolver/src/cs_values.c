@@ -266,6 +266,7 @@ static void sens_build(cs_Solver *S)
     }
     uint32_t n = reference_order(S, z->list);
     uint32_t cap = z->capvar, kept = 0;
+    memset(z->J, 0, (size_t)cap * nedit * sizeof *z->J); /* a parameter's is 0 */
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = z->list[i];
         const Row *r = &S->rows[S->basic[S->var_sym[v]]];
@@ -291,16 +292,29 @@ static void sens_build(cs_Solver *S)
     }
     z->nlist = kept;
     memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
+    z->nvar = S->nvar;
     z->ok = true;
 }
 
-/* (3) for the variables that depend on an edit. */
-static void sens_update(cs_Solver *S)
+/* (3) for the variables that depend on an edit, or for every variable
+ * after the tableau was swapped for a kept one (cs_cache.c). */
+static void sens_update(cs_Solver *S, bool every)
 {
     Sens *z = &S->sens;
     uint32_t cap = z->capvar, stamp = cs_stamp_next(S);
     for (uint32_t e = 0; e < z->nedit; e++)
         z->d[e] = S->edit_value[z->edit[e]] - z->e0[e];
+    if (every) {
+        for (cs_Var v = 0; v < S->nvar; v++) {
+            /* A variable made since the map was built is a parameter (its
+             * row would have changed the tableau's shape): 0. */
+            double x = v < z->nvar ? z->base[v] : 0.0;
+            for (uint32_t e = 0; e < z->nedit && v < z->nvar; e++)
+                x += z->J[(size_t)e * cap + v] * z->d[e];
+            store(S, v, x, stamp);
+        }
+        return;
+    }
     for (uint32_t i = 0; i < z->nlist; i++) {
         cs_Var v = z->list[i];
         double x = z->base[v];
@@ -315,14 +329,22 @@ void cs_update(cs_Solver *S)
     if (S == NULL)
         return;
     S->nchanged = 0;
+    bool republished = S->republish;
+    S->republish = false;
     if (S->sens.ok) {
-        sens_update(S);
+        sens_update(S, republished);
         for (uint32_t k = 0; k < S->ndirty; k++)
             S->dirty[S->dirty_list[k]] = 0;
         S->ndirty = 0;
         return;
     }
-    bool moves_only = !S->shape_changed;
+    /* After a swap the whole tableau is new to the published values; its
+     * map of values is built too, so that coming back here next time is
+     * one pass of (3). */
+    bool moves_only = !S->shape_changed || republished;
+    if (republished)
+        for (cs_Var v = 0; v < S->nvar; v++)
+            mark(S, v);
     close_dirty_set(S);
     for (int pass = 0; pass < 2; pass++) {
         uint32_t stamp = cs_stamp_next(S);

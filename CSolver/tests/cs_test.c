@@ -929,6 +929,177 @@ static void test_moving_edits_match_full_updates(void)
     }
 }
 
+/* ---- kept solved states --------------------------------------------------- */
+
+/* The violations of the non-required constraints that are on, and of the
+ * two edits, per level of the test's strengths (weighted: one total). */
+static void kept_objective(const cs_Solver *S, const cs_Var *v, const Spec *sp, const int *on, int m, int lex,
+                           double w, double h, double *out)
+{
+    static const double levels[] = { CS_STRONG, 750000, 250000, CS_MEDIUM, CS_WEAK };
+    for (int l = 0; l < 5; l++)
+        out[l] = 0;
+    double edits = fabs(cs_value(S, v[0]) - w) + fabs(cs_value(S, v[1]) - h);
+    out[0] += lex ? edits : CS_STRONG * edits;
+    for (int k = 0; k < m; k++) {
+        if (!on[k] || sp[k].strength >= CS_REQUIRED)
+            continue;
+        Spec local = sp[k];
+        for (int t = 0; t < local.n; t++)
+            local.t[t].var = v[local.t[t].var];
+        double x = violation(S, &local);
+        for (int l = 0; l < 5; l++)
+            if (!lex || levels[l] == sp[k].strength) {
+                out[l] += lex ? x : sp[k].strength * x;
+                break;
+            }
+    }
+}
+
+/* Variants switched by change sets, with suggestions, new constants,
+ * deletions and refusals in between: a solver that keeps solved states
+ * (cs_set_cache_limit, here 2 of 4 variants, so some are evicted) must give
+ * the same statuses as one that keeps none, hold every required constraint,
+ * reach the same optimum at every level (random systems have ties, so the
+ * values themselves may differ), and hold no more states than its limit. */
+static void test_kept_states_match_fresh_solves(void)
+{
+    enum { N = 8, BASE = 10, VARIANTS = 4, PER = 6 };
+    static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_MEDIUM, CS_WEAK };
+    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
+    for (int round = 0; round < 150 && !failed_here; round++) {
+        rng_state = 0x2545f4914f6cdd1dull * (uint64_t)(round + 1);
+        cs_Mode mode = round % 2 ? CS_LEXICOGRAPHIC : CS_WEIGHTED;
+        cs_Solver *S[2];
+        cs_Var v[2][N];
+        cs_Cons base[2][BASE], vcons[2][VARIANTS][PER];
+        for (int i = 0; i < 2; i++) {
+            S[i] = cs_solver_new(mode, NULL, NULL);
+            EXPECT_STATUS(cs_set_cache_limit(S[i], i == 0 ? 2 : 0), CS_OK);
+            for (int k = 0; k < N; k++)
+                v[i][k] = var(S[i]);
+        }
+        Spec sp[BASE + VARIANTS * PER];
+        for (int k = 0; k < BASE + VARIANTS * PER; k++) {
+            sp[k].n = 1 + (int)(rng() % 3);
+            for (int t = 0; t < sp[k].n; t++)
+                sp[k].t[t] = (cs_Term){ (cs_Var)(rng() % N), coefs[rng() % 6] };
+            sp[k].c = (double)(rng() % 400) - 200;
+            sp[k].op = (cs_Relation)(rng() % 3);
+            sp[k].strength = strengths[rng() % 6];
+        }
+        for (int i = 0; i < 2; i++) {
+            for (int k = 0; k < BASE + VARIANTS * PER; k++) {
+                cs_Term t[3];
+                for (int j = 0; j < sp[k].n; j++)
+                    t[j] = (cs_Term){ v[i][sp[k].t[j].var], sp[k].t[j].coefficient };
+                cs_Cons *out = k < BASE ? &base[i][k] : &vcons[i][(k - BASE) / PER][(k - BASE) % PER];
+                EXPECT_STATUS(cs_cons_new(S[i], t, (size_t)sp[k].n, sp[k].c, sp[k].op, sp[k].strength, out), CS_OK);
+                if (k < BASE)
+                    cs_add(S[i], *out);
+            }
+            EXPECT_STATUS(cs_edit_add(S[i], v[i][0], CS_STRONG), CS_OK);
+            EXPECT_STATUS(cs_edit_add(S[i], v[i][1], CS_STRONG), CS_OK);
+        }
+        double w_now = 0, h_now = 0;
+        int at = -1; /* the variant whose constraints are added (as far as the solver took them) */
+        int on[VARIANTS][PER] = { { 0 } };
+        int live[BASE + VARIANTS * PER] = { 0 }; /* on, as sp[] is laid out */
+        for (int k = 0; k < BASE; k++)
+            live[k] = cs_cons_is_added(S[1], base[1][k]);
+        for (int step = 0; step < 60 && !failed_here; step++) {
+            uint32_t what = rng() % 10;
+            cs_Status st[2];
+            if (what < 6) { /* a transition: the at variant's constraints out, another's in */
+                int to = (int)(rng() % VARIANTS);
+                if (to == at)
+                    continue;
+                double w = 300 + (double)(rng() % 200), h = 300 + (double)(rng() % 400);
+                w_now = w;
+                h_now = h;
+                for (int i = 0; i < 2; i++) {
+                    cs_suggest(S[i], v[i][0], w);
+                    cs_suggest(S[i], v[i][1], h);
+                    cs_Cons rem[PER], add[PER];
+                    size_t nr = 0, na = 0;
+                    for (int k = 0; k < PER; k++) {
+                        if (at >= 0 && on[at][k])
+                            rem[nr++] = vcons[i][at][k];
+                        add[na++] = vcons[i][to][k];
+                    }
+                    st[i] = cs_apply(S[i], rem, nr, add, na, NULL);
+                }
+                EXPECT(st[0] == st[1]);
+                if (st[0] == CS_OK) {
+                    if (at >= 0)
+                        for (int k = 0; k < PER; k++)
+                            on[at][k] = 0;
+                    for (int k = 0; k < PER; k++)
+                        on[to][k] = 1;
+                    at = to;
+                }
+            } else if (what == 6) { /* drag */
+                double w = 300 + (double)(rng() % 40);
+                w_now = w;
+                for (int i = 0; i < 2; i++)
+                    EXPECT_STATUS(cs_suggest(S[i], v[i][0], w), CS_OK);
+            } else if (what == 7) { /* a new constant for a variant's constraint */
+                int a = (int)(rng() % VARIANTS), k = (int)(rng() % PER);
+                double c = (double)(rng() % 400) - 200;
+                for (int i = 0; i < 2; i++)
+                    st[i] = cs_cons_set_constant(S[i], vcons[i][a][k], c);
+                EXPECT(st[0] == st[1]);
+                if (st[0] == CS_OK)
+                    sp[BASE + a * PER + k].c = c;
+            } else if (what == 8) { /* one constraint of the at variant out */
+                int k = (int)(rng() % PER);
+                if (at < 0 || !on[at][k])
+                    continue;
+                for (int i = 0; i < 2; i++)
+                    EXPECT_STATUS(cs_remove(S[i], vcons[i][at][k]), CS_OK);
+                on[at][k] = 0;
+            } else { /* a new variable */
+                cs_Var x;
+                for (int i = 0; i < 2; i++)
+                    EXPECT_STATUS(cs_var_new(S[i], &x), CS_OK);
+            }
+            for (int i = 0; i < 2; i++)
+                cs_update(S[i]);
+            for (int a = 0; a < VARIANTS; a++)
+                for (int k = 0; k < PER; k++)
+                    live[BASE + a * PER + k] = on[a][k];
+            double want[5], got[5];
+            int m = BASE + VARIANTS * PER;
+            kept_objective(S[0], v[0], sp, live, m, mode == CS_LEXICOGRAPHIC, w_now, h_now, got);
+            kept_objective(S[1], v[1], sp, live, m, mode == CS_LEXICOGRAPHIC, w_now, h_now, want);
+            for (int l = 0; l < 5; l++)
+                if (fabs(got[l] - want[l]) > 1e-6 * (1 + fabs(want[l]))) {
+                    fprintf(stderr, "round %d step %d (op %u) level %d: kept %.12g, solved %.12g\n", round, step,
+                            what, l, got[l], want[l]);
+                    failed_here = 1;
+                }
+            for (int k = 0; k < m; k++) {
+                if (!live[k] || sp[k].strength < CS_REQUIRED)
+                    continue;
+                Spec local = sp[k];
+                for (int t = 0; t < local.n; t++)
+                    local.t[t].var = v[0][local.t[t].var];
+                if (violation(S[0], &local) > 1e-6 * (1 + fabs(local.c))) {
+                    fprintf(stderr, "round %d step %d: required constraint %d violated\n", round, step, k);
+                    failed_here = 1;
+                }
+            }
+            EXPECT_STATUS(cs_check_invariants(S[0]), CS_OK);
+            cs_Stats stats;
+            cs_stats(S[0], &stats);
+            EXPECT(stats.cached_states <= 2);
+            EXPECT(stats.cache_bytes < stats.bytes);
+        }
+        for (int i = 0; i < 2; i++)
+            cs_solver_free(S[i]);
+    }
+}
+
 int main(void)
 {
     run("simple values", test_simple_values);
@@ -946,6 +1117,7 @@ int main(void)
     run("memory flat", test_memory_flat);
     run("random add/remove against a fresh solve", test_random_add_remove);
     run("moving edits match full updates", test_moving_edits_match_full_updates);
+    run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     printf("csolver: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
