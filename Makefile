@@ -29,10 +29,13 @@ demo: build
 test: setup
 	scripts/test.sh
 
-# Phase times at S, M and L against kiwisolver (kiwi stops at 120 s a phase);
-# the cells workload through the Swift API; 100,000 visual formats.
+# Phase times at S, M, L and XL against kiwisolver (kiwi stops at 120 s a
+# phase), the resize floor, memory, and the per-transition plot
+# (.build-bench/transitions.svg); the cells workload through the Swift API;
+# 100,000 visual formats.
 bench: build
-	python3 Benchmarks/compare.py --sizes S,M,L --runs 5
+	"$$(swift build -c release --show-bin-path)/solver-bench" compare --sizes S,M,L,XL --runs 5 \
+	    --plot .build-bench/transitions.svg
 	python3 Benchmarks/api_compare.py --sizes M,L --runs 5
 	for i in 1 2 3; do "$$(swift build -c release --show-bin-path)/layout-bench" vfl 100000; done
 
@@ -45,4 +48,4 @@ docs:
 	scripts/docs.sh .build-docs
 
 clean:
-	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-symbols .build-demo
+	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-symbols .build-demo .build-bench

@@ -3,13 +3,21 @@
 
     compare.py [--sizes S,M] [--workloads stack,tree,cells] [--runs N]
                [--kiwi-limit SECONDS] [--no-kiwi] [--check] [--bench PATH]
+               [--plot FILE.svg]
+
+(`solver-bench compare ARGS` runs this script with that solver-bench.)
 
 For every workload and size it writes the trace with ../shared/bench/gen_traces.py
 (cached under .build-traces/), replays it with solver-bench (the median of
 --runs replays per phase) and with ../shared/bench/replay_kiwisolver.py (once,
 with a per-phase limit: DNF past it), checks that both print the same `check`
 lines (within 1e-3 relative, as TRACE.md says) and prints a table of phase
-times and ratios.
+times and ratios. Under each trace: the resize phase per re-solve against
+its floor (the time to write every variable's value once, measured by
+solver-bench in the same run), the cost per transition (rotate / 10, and
+flip), the peak resident memory of our replay and the solved states it
+kept. --plot writes a log-log SVG of the cost per transition against the
+number of views, ours and kiwi's, one line per workload.
 
 With --check it is a test: the last line is `compare: N passed, N failed`
 over the traces compared, and the exit status is 1 if any disagree.
@@ -51,15 +59,83 @@ def parse(out):
     return times, checks, errors
 
 
+def views(path):
+    """Views in a trace: 4 variables each (TRACE.md), from its header."""
+    with open(path) as f:
+        for line in f:
+            if line.endswith(" variables\n") and line.startswith("# "):
+                return int(line.split()[1]) // 4
+    return 0
+
+
 def ours(bench, path, runs, lexicographic):
-    cmd = [bench, "replay"] + (["--lexicographic"] if lexicographic else []) + [path]
-    samples, checks, errors = {}, None, None
+    """(median phase times, checks, errors, report: floor ms, peak-rss KB, kept states and bytes)."""
+    cmd = [bench, "replay", "--report"] + (["--lexicographic"] if lexicographic else []) + [path]
+    samples, checks, errors, report = {}, None, None, {}
     for _ in range(runs):
         out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
         times, checks, errors = parse(out)
         for p, t in times.items():
             samples.setdefault(p, []).append(t)
-    return {p: statistics.median(v) for p, v in samples.items()}, checks, errors
+        for line in out.splitlines():
+            w = line.split()
+            if w[:1] == ["floor"]:
+                report["floor"] = min(report.get("floor", 1e300), float(w[1]))
+            elif w[:1] == ["peak-rss"]:
+                report["rss"] = max(report.get("rss", 0), int(w[1]))
+            elif w[:1] == ["kept"]:
+                report["kept"] = (int(w[1]), int(w[2]))
+    return {p: statistics.median(v) for p, v in samples.items()}, checks, errors, report
+
+
+def plot(path, points):
+    """Log-log SVG: per-transition ms against views; points[(solver, workload)] = [(views, ms)]."""
+    all_pts = [p for pts in points.values() for p in pts if p[1]]
+    if not all_pts:
+        return
+    import math
+    xs = [math.log10(v) for v, _ in all_pts]
+    ys = [math.log10(ms) for _, ms in all_pts]
+    x0, x1 = math.floor(min(xs)), math.ceil(max(xs))
+    y0, y1 = math.floor(min(ys)), math.ceil(max(ys))
+    if x1 == x0:
+        x1 += 1
+    if y1 == y0:
+        y1 += 1
+    W, H, L, B, T, R = 720, 460, 70, 50, 30, 170
+    X = lambda v: L + (math.log10(v) - x0) / (x1 - x0) * (W - L - R)
+    Y = lambda ms: H - B - (math.log10(ms) - y0) / (y1 - y0) * (H - B - T)
+    colors = {"stack": "#1f77b4", "tree": "#d62728", "cells": "#2ca02c"}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>',
+           f'<text x="{L}" y="18" font-size="14">Cost of one size-class transition (rotate / 10), log-log</text>']
+    for e in range(x0, x1 + 1):
+        out.append(f'<line x1="{X(10**e):.1f}" y1="{T}" x2="{X(10**e):.1f}" y2="{H-B}" stroke="#ddd"/>')
+        out.append(f'<text x="{X(10**e):.1f}" y="{H-B+16}" text-anchor="middle">{10**e:,}</text>')
+    for e in range(y0, y1 + 1):
+        out.append(f'<line x1="{L}" y1="{Y(10**e):.1f}" x2="{W-R}" y2="{Y(10**e):.1f}" stroke="#ddd"/>')
+        label = f"{10**e:g} ms" if e >= -3 else f"1e{e} ms"
+        out.append(f'<text x="{L-6}" y="{Y(10**e)+4:.1f}" text-anchor="end">{label}</text>')
+    out.append(f'<text x="{(L+W-R)/2:.0f}" y="{H-12}" text-anchor="middle">views</text>')
+    legend = 0
+    for (solver, workload), pts in sorted(points.items()):
+        pts = sorted(p for p in pts if p[1])
+        if not pts:
+            continue
+        color = colors.get(workload, "black")
+        dash = '' if solver == "CSolver" else ' stroke-dasharray="6 4"'
+        d = " ".join(f"{X(v):.1f},{Y(ms):.1f}" for v, ms in pts)
+        out.append(f'<polyline points="{d}" fill="none" stroke="{color}" stroke-width="2"{dash}/>')
+        for v, ms in pts:
+            out.append(f'<circle cx="{X(v):.1f}" cy="{Y(ms):.1f}" r="3" fill="{color}"/>')
+        ly = T + 10 + 18 * legend
+        out.append(f'<line x1="{W-R+10}" y1="{ly}" x2="{W-R+40}" y2="{ly}" stroke="{color}" stroke-width="2"{dash}/>')
+        out.append(f'<text x="{W-R+46}" y="{ly+4}">{workload}, {solver}</text>')
+        legend += 1
+    out.append("</svg>")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
 
 
 def kiwi(path, limit):
@@ -95,6 +171,7 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--lexicographic", action="store_true", help="replay ours in lexicographic mode")
     ap.add_argument("--bench", default=None)
+    ap.add_argument("--plot", default=None, help="write the per-transition plot (SVG) here")
     a = ap.parse_args()
     bench = a.bench or os.path.join(
         subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
@@ -104,16 +181,29 @@ def main():
     print(header)
     print("-" * len(header))
     passed = failed = 0
+    points = {}
     for size in a.sizes.split(","):
         for workload in a.workloads.split(","):
             path = trace_path(workload, size)
-            ot, oc, oe = ours(bench, path, a.runs, a.lexicographic)
+            ot, oc, oe, rep = ours(bench, path, a.runs, a.lexicographic)
             kt, kc, ke = ({}, None, None) if a.no_kiwi else kiwi(path, a.kiwi_limit)
             for phase in PHASES:
                 o, k = ot.get(phase), kt.get(phase, "")
                 ratio = f"{k / o:.1f}x" if isinstance(k, float) and o else ""
                 kiwi_text = "" if k == "" else fmt(k)
                 print(f"{workload:<8} {size:<4} {phase:<7} {fmt(o):>10} {kiwi_text:>10} {ratio:>10}")
+            n_views = views(path)
+            if ot.get("rotate"):
+                points.setdefault(("CSolver", workload), []).append((n_views, ot["rotate"] / 10))
+            if isinstance(kt.get("rotate"), float):
+                points.setdefault(("kiwisolver", workload), []).append((n_views, kt["rotate"] / 10))
+            if ot.get("resize") and rep.get("floor"):
+                per = ot["resize"] / 20
+                kept = rep.get("kept", (0, 0))
+                print(f"  ({workload} {size}: {n_views} views; resize {per:.4f} ms a re-solve, floor {rep['floor']:.4f} ms,"
+                      f" {per / max(rep['floor'], 1e-6):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
+                      f" flip {ot.get('flip', 0):.3f} ms; peak RSS {rep.get('rss', 0) / 1024:.0f} MB,"
+                      f" {kept[0]} states kept in {kept[1] / 2**20:.1f} MB)")
             if kc is not None:
                 n = min(len(oc), len(kc))  # kiwi may stop early (DNF)
                 same = agree(oc[:n], kc[:n]) and oe == ke[:len(oe)] if n == len(kc) else agree(oc[:n], kc[:n])
@@ -124,6 +214,9 @@ def main():
                     print(f"  DISAGREE {workload} {size}: ours {oc} {oe}, kiwi {kc} {ke}")
                 if n < len(oc):
                     print(f"  ({workload} {size}: kiwi did not finish; compared {n} of {len(oc)} check lines)")
+    if a.plot:
+        plot(a.plot, points)
+        print(f"plot: {a.plot}")
     if a.check:
         print(f"compare: {passed} passed, {failed} failed")
         return 1 if failed else 0

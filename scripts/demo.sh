@@ -21,8 +21,8 @@ echo
 echo "== Interface Builder's stored frames (layout check-ib, ../shared/corpus)"
 "$BIN/layout" check-ib "$SHARED"/corpus/storyboards/*/*.storyboard "$SHARED"/corpus/storyboards/*/*.xib | tail -n 1
 echo
-echo "== Trait transitions: CSolver against kiwisolver, M traces"
-python3 Benchmarks/compare.py --sizes M --runs 3
+echo "== Trait transitions: CSolver against kiwisolver, S and M traces (plot: $OUT/transitions.svg)"
+"$BIN/solver-bench" compare --sizes S,M --runs 3 --plot "$OUT/transitions.svg"
 echo
 echo "== The cells workload through the Swift API (anchors, size classes) against its C trace"
 python3 Benchmarks/api_compare.py --sizes M --runs 3

@@ -14,12 +14,15 @@
  * Built in release with symbols and frame pointers: `perf record -g
  * solver-bench replay T` shows where the time goes.
  */
+#define _DEFAULT_SOURCE /* readlink, getrusage */
 #include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now_ms(void)
 {
@@ -151,7 +154,38 @@ static void print_stats(const cs_Solver *s, const char *phase)
             st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes);
 }
 
-static int replay(const char *path, cs_Mode mode, int stats, long cache)
+/*
+ * --report: lines after the trace's own, for `solver-bench compare`:
+ *   floor MS        the least time, over 50 tries, to write every
+ *                   variable's value once (a copy of cs_values into an
+ *                   array): no re-solve can publish new values faster;
+ *   peak-rss KB     the process's peak resident memory;
+ *   kept N BYTES    the solved states kept at the end and their bytes.
+ */
+static void print_report(const cs_Solver *solver)
+{
+    size_t n;
+    const double *values = cs_values(solver, &n);
+    double *sink = malloc((n + 1) * sizeof *sink), best = 1e300;
+    if (sink == NULL)
+        return;
+    for (int k = 0; k < 50; k++) {
+        double t0 = now_ms();
+        memcpy(sink, values, n * sizeof *sink);
+        __asm__ volatile("" : : "r"(sink) : "memory"); /* the writes happen */
+        double t1 = now_ms();
+        if (t1 - t0 < best)
+            best = t1 - t0;
+    }
+    free(sink);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    cs_Stats st;
+    cs_stats(solver, &st);
+    printf("floor %.4f\npeak-rss %ld\nkept %zu %zu\n", best, ru.ru_maxrss, st.cached_states, st.cache_bytes);
+}
+
+static int replay(const char *path, cs_Mode mode, int stats, long cache, int report)
 {
     Trace t;
     char err[512];
@@ -255,6 +289,8 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache)
     if (phase >= 0 && stats)
         print_stats(R.solver, t.phases[phase]);
     fwrite(R.out.p, 1, R.out.n, stdout);
+    if (report)
+        print_report(R.solver);
     fflush(stdout);
 
     cs_solver_free(R.solver);
@@ -263,10 +299,44 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache)
     return 0;
 }
 
+/*
+ * compare: every workload through this solver and kiwisolver in one run, a
+ * table and a plot. The driver is Benchmarks/compare.py of the tree this
+ * binary was built from (found through __FILE__), run with this binary.
+ */
+static int compare(int argc, char **argv)
+{
+    char script[4096], self[4096];
+    const char *file = __FILE__, *slash = strrchr(file, '/');
+    int n = slash ? (int)(slash - file) : 0;
+    snprintf(script, sizeof script, "%.*s/../compare.py", n, file);
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0 || access(script, R_OK) != 0) {
+        fprintf(stderr, "solver-bench compare: cannot find %s (run Benchmarks/compare.py from the source tree)\n",
+                script);
+        return 2;
+    }
+    self[len] = '\0';
+    char **args = calloc((size_t)argc + 4, sizeof *args);
+    if (args == NULL)
+        return 1;
+    int k = 0;
+    args[k++] = "python3";
+    args[k++] = script;
+    args[k++] = "--bench";
+    args[k++] = self;
+    for (int i = 2; i < argc; i++)
+        args[k++] = argv[i];
+    execvp("python3", args);
+    fprintf(stderr, "solver-bench compare: cannot run python3\n");
+    return 2;
+}
+
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] TRACE\n"
+            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] [--report] TRACE\n"
+            "       solver-bench compare [--sizes S,M,L,XL] [--runs N] [--kiwi-limit S] [--plot F.svg] ...\n"
             "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
             "  then the check, value and error lines that phase produced.\n");
     return 2;
@@ -278,7 +348,7 @@ int main(int argc, char **argv)
         return usage();
     if (strcmp(argv[1], "replay") == 0) {
         cs_Mode mode = CS_WEIGHTED;
-        int k = 2, stats = 0;
+        int k = 2, stats = 0, report = 0;
         long cache = -1;
         for (; k < argc && argv[k][0] == '-'; k++) {
             char *end;
@@ -286,6 +356,8 @@ int main(int argc, char **argv)
                 mode = CS_LEXICOGRAPHIC;
             else if (strcmp(argv[k], "--stats") == 0)
                 stats = 1;
+            else if (strcmp(argv[k], "--report") == 0)
+                report = 1;
             else if (strcmp(argv[k], "--cache") == 0 && k + 1 < argc &&
                      (cache = strtol(argv[k + 1], &end, 10)) >= 0 && *end == '\0' && argv[k + 1][0] != '\0')
                 k++;
@@ -294,7 +366,9 @@ int main(int argc, char **argv)
         }
         if (k + 1 != argc)
             return usage();
-        return replay(argv[k], mode, stats, cache);
+        return replay(argv[k], mode, stats, cache, report);
     }
+    if (strcmp(argv[1], "compare") == 0)
+        return compare(argc, argv);
     return usage();
 }
