@@ -198,11 +198,6 @@ void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep)
 
 /* ---- Switching to a kept state ------------------------------------------- */
 
-static bool user_cons(const cs_Solver *S, cs_Cons id)
-{
-    return id < S->ncons && S->cons[id].state != CONS_FREE && !S->cons[id].is_edit;
-}
-
 /* Marks (state bit 0x80) the constraints of a change set; false on a
  * duplicate, which the caller's own path reports. mark = false unmarks. */
 static bool mark_change_set(cs_Solver *S, const cs_Cons *ids, size_t n, bool mark)
@@ -285,13 +280,13 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     uint64_t key = S->key;
     uint32_t nadded = S->nadded;
     for (size_t k = 0; k < nremove; k++) {
-        if (!user_cons(S, remove[k]) || S->cons[remove[k]].state != CONS_ADDED)
+        if (!cs_user_cons(S, remove[k]) || S->cons[remove[k]].state != CONS_ADDED)
             return CS_OK; /* refused by the caller's own path */
         key -= cs_cons_hash(remove[k]);
         nadded--;
     }
     for (size_t k = 0; k < nadd; k++) {
-        if (!user_cons(S, add[k]) || S->cons[add[k]].state == CONS_ADDED)
+        if (!cs_user_cons(S, add[k]) || S->cons[add[k]].state == CONS_ADDED)
             return CS_OK;
         key += cs_cons_hash(add[k]);
         nadded++;

@@ -371,6 +371,11 @@ CS_HIDDEN void cs_conflict_note(cs_Solver *S, int32_t slot, uint32_t refused);
 /* After rollback: shrinks the noted set to a minimal one (deletion filter). */
 CS_HIDDEN void cs_conflict_minimize(cs_Solver *S);
 
+/* A constraint the caller made (not an edit's), not deleted. */
+static inline bool cs_user_cons(const cs_Solver *S, cs_Cons id)
+{
+    return id < S->ncons && S->cons[id].state != CONS_FREE && !S->cons[id].is_edit;
+}
 static inline Row *cs_row(cs_Solver *S, int32_t slot) { return &S->rows[slot]; }
 static inline bool cs_restricted(const cs_Solver *S, Sym s) { return S->kind[s] != SYM_EXTERNAL; }
 /* Is s, as a term of a variable's row, a reference to another variable's

@@ -241,14 +241,9 @@ cs_Status cs_cons_new(cs_Solver *S, const cs_Term *terms, size_t n, double const
     return CS_OK;
 }
 
-static bool user_cons(const cs_Solver *S, cs_Cons id)
-{
-    return id < S->ncons && S->cons[id].state != CONS_FREE && !S->cons[id].is_edit;
-}
-
 int cs_cons_is_added(const cs_Solver *S, cs_Cons id)
 {
-    return S != NULL && user_cons(S, id) && S->cons[id].state == CONS_ADDED;
+    return S != NULL && cs_user_cons(S, id) && S->cons[id].state == CONS_ADDED;
 }
 
 /* Ends a transaction: commit on success, otherwise roll back and, for an
@@ -284,11 +279,11 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     size_t at = 0;
     for (; at < nremove && st == CS_OK; at++) {
         cs_Cons id = remove[at];
-        st = !user_cons(S, id) || S->cons[id].state != CONS_ADDED ? CS_ERR_UNKNOWN : cs_remove_cons(S, id);
+        st = !cs_user_cons(S, id) || S->cons[id].state != CONS_ADDED ? CS_ERR_UNKNOWN : cs_remove_cons(S, id);
     }
     for (size_t k = 0; k < nadd && st == CS_OK; k++, at++) {
         cs_Cons id = add[k];
-        st = !user_cons(S, id) ? CS_ERR_UNKNOWN
+        st = !cs_user_cons(S, id) ? CS_ERR_UNKNOWN
              : S->cons[id].state == CONS_ADDED ? CS_ERR_DUPLICATE
              : cs_add_cons(S, id);
     }
@@ -316,7 +311,7 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
 {
     if (S == NULL)
         return CS_ERR_INVALID_ARG;
-    if (!user_cons(S, id))
+    if (!cs_user_cons(S, id))
         return CS_ERR_UNKNOWN;
     cs_txn_begin(S);
     cs_Status st = CS_OK;
@@ -343,7 +338,7 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
 {
     if (S == NULL)
         return CS_ERR_INVALID_ARG;
-    if (!user_cons(S, id))
+    if (!cs_user_cons(S, id))
         return CS_ERR_UNKNOWN;
     if (!valid_number(constant))
         return CS_ERR_INVALID_NUMBER;
@@ -363,7 +358,7 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
 
 double cs_cons_constant(const cs_Solver *S, cs_Cons id)
 {
-    return S != NULL && user_cons(S, id) ? S->cons[id].constant : 0.0;
+    return S != NULL && cs_user_cons(S, id) ? S->cons[id].constant : 0.0;
 }
 
 void cs_conflict(const cs_Solver *S, const cs_Cons **ids, size_t *n)
