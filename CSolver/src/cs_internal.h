@@ -320,6 +320,9 @@ CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
 /* The tableau changed shape: values are no longer affine in the edits. */
 static inline void cs_reshaped(cs_Solver *S) { S->shape_changed = true; S->sens.ok = false; }
 CS_HIDDEN void cs_sens_free(cs_Solver *S, Sens *sens);
+/* A zeroed map with room for capedit edits over capvar variables; false
+ * (and nothing held) if memory runs out. */
+CS_HIDDEN bool cs_sens_alloc(cs_Solver *S, Sens *sens, uint32_t capedit, uint32_t capvar);
 
 /* ---- cs_simplex.c ---- */
 CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);

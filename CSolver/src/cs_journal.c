@@ -284,16 +284,24 @@ bool cs_save_levels(cs_Solver *S)
 
 /* ---- Id spaces ---------------------------------------------------------- */
 
+/* The arrays of the symbol and slot id spaces, each one SoA block. */
+#define SYM_FIELDS(X) { \
+        { (void **)&(X)->kind, sizeof *(X)->kind }, \
+        { (void **)&(X)->basic, sizeof *(X)->basic }, \
+        { (void **)&(X)->defined, sizeof *(X)->defined }, \
+        { (void **)&(X)->owner, sizeof *(X)->owner }, \
+        { (void **)&(X)->col, sizeof *(X)->col }, \
+        { (void **)&(X)->free_sym, sizeof *(X)->free_sym }, \
+    }
+#define SLOT_FIELDS(X) { \
+        { (void **)&(X)->rows, sizeof *(X)->rows }, \
+        { (void **)&(X)->visit, sizeof *(X)->visit }, \
+        { (void **)&(X)->free_slot, sizeof *(X)->free_slot }, \
+    }
+
 static bool grow_syms(cs_Solver *S, uint32_t need)
 {
-    SoaField f[] = {
-        { (void **)&S->kind, sizeof *S->kind },
-        { (void **)&S->basic, sizeof *S->basic },
-        { (void **)&S->defined, sizeof *S->defined },
-        { (void **)&S->owner, sizeof *S->owner },
-        { (void **)&S->col, sizeof *S->col },
-        { (void **)&S->free_sym, sizeof *S->free_sym },
-    };
+    SoaField f[] = SYM_FIELDS(S);
     return cs_soa_grow(S, f, 6, &S->capsym, need);
 }
 
@@ -321,11 +329,7 @@ bool cs_sym_release(cs_Solver *S, Sym s)
 
 static bool grow_slots(cs_Solver *S, uint32_t need)
 {
-    SoaField f[] = {
-        { (void **)&S->rows, sizeof *S->rows },
-        { (void **)&S->visit, sizeof *S->visit },
-        { (void **)&S->free_slot, sizeof *S->free_slot },
-    };
+    SoaField f[] = SLOT_FIELDS(S);
     return cs_soa_grow(S, f, 3, &S->capslot, need);
 }
 
@@ -377,21 +381,6 @@ bool cs_cons_release(cs_Solver *S, uint32_t id)
 {
     return cs_vec_push(S, &S->j.free_cons, sizeof id, &id);
 }
-
-/* The arrays of the symbol and slot id spaces, each one SoA block. */
-#define SYM_FIELDS(X) { \
-        { (void **)&(X)->kind, sizeof *(X)->kind }, \
-        { (void **)&(X)->basic, sizeof *(X)->basic }, \
-        { (void **)&(X)->defined, sizeof *(X)->defined }, \
-        { (void **)&(X)->owner, sizeof *(X)->owner }, \
-        { (void **)&(X)->col, sizeof *(X)->col }, \
-        { (void **)&(X)->free_sym, sizeof *(X)->free_sym }, \
-    }
-#define SLOT_FIELDS(X) { \
-        { (void **)&(X)->rows, sizeof *(X)->rows }, \
-        { (void **)&(X)->visit, sizeof *(X)->visit }, \
-        { (void **)&(X)->free_slot, sizeof *(X)->free_slot }, \
-    }
 
 void cs_tableau_free(cs_Solver *S)
 {
@@ -487,22 +476,18 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     if (ok && S->sens.ok) {
         const Sens *z = &S->sens;
         Sens *c = &t->sens;
-        c->edit = cs_mem_realloc(S, NULL, 0, (size_t)z->capedit * sizeof *c->edit);
-        c->e0 = cs_mem_realloc(S, NULL, 0, (size_t)z->capedit * sizeof *c->e0);
-        c->d = cs_mem_realloc(S, NULL, 0, (size_t)z->capedit * sizeof *c->d);
-        c->base = cs_mem_realloc(S, NULL, 0, (size_t)z->capvar * sizeof *c->base);
-        c->J = cs_mem_realloc(S, NULL, 0, (size_t)z->capvar * z->capedit * sizeof *c->J);
-        c->list = cs_mem_realloc(S, NULL, 0, (size_t)z->capvar * sizeof *c->list);
-        c->capedit = z->capedit;
-        c->capvar = z->capvar;
-        ok = (z->capedit == 0 || (c->edit && c->e0 && c->d)) && (z->capvar == 0 || (c->base && c->list)) &&
-             (z->capvar * z->capedit == 0 || c->J);
-        if (ok) {
+        ok = cs_sens_alloc(S, c, z->capedit, z->capvar);
+        if (ok && z->capedit > 0) {
             memcpy(c->edit, z->edit, (size_t)z->capedit * sizeof *c->edit);
             memcpy(c->e0, z->e0, (size_t)z->capedit * sizeof *c->e0);
+        }
+        if (ok && z->capvar > 0) {
             memcpy(c->base, z->base, (size_t)z->capvar * sizeof *c->base);
-            memcpy(c->J, z->J, (size_t)z->capvar * z->capedit * sizeof *c->J);
             memcpy(c->list, z->list, (size_t)z->capvar * sizeof *c->list);
+        }
+        if (ok && z->capvar * z->capedit > 0)
+            memcpy(c->J, z->J, (size_t)z->capvar * z->capedit * sizeof *c->J);
+        if (ok) {
             c->nedit = z->nedit;
             c->nlist = z->nlist;
             c->nvar = z->nvar;

@@ -9,6 +9,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The per-variable arrays: one SoA block (cs_soa_grow). */
+#define VAR_FIELDS(X) { \
+        { (void **)&(X)->var_sym, sizeof *(X)->var_sym }, \
+        { (void **)&(X)->value, sizeof *(X)->value }, \
+        { (void **)&(X)->edit_cons, sizeof *(X)->edit_cons }, \
+        { (void **)&(X)->edit_value, sizeof *(X)->edit_value }, \
+        { (void **)&(X)->dirty, sizeof *(X)->dirty }, \
+        { (void **)&(X)->dirty_list, sizeof *(X)->dirty_list }, \
+        { (void **)&(X)->changed, sizeof *(X)->changed }, \
+        { (void **)&(X)->vdone, sizeof *(X)->vdone }, \
+        { (void **)&(X)->vpushed, sizeof *(X)->vpushed }, \
+        { (void **)&(X)->vstack, sizeof *(X)->vstack }, \
+        { (void **)&(X)->x0, sizeof *(X)->x0 }, \
+        { (void **)&(X)->x1, sizeof *(X)->x1 }, \
+    }
+
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     (void)ud;
@@ -82,20 +98,7 @@ void cs_solver_free(cs_Solver *S)
         return;
     cs_cache_free(S);
     cs_free_id_spaces(S);
-    SoaField fv[] = {
-        { (void **)&S->var_sym, sizeof *S->var_sym },
-        { (void **)&S->value, sizeof *S->value },
-        { (void **)&S->edit_cons, sizeof *S->edit_cons },
-        { (void **)&S->edit_value, sizeof *S->edit_value },
-        { (void **)&S->dirty, sizeof *S->dirty },
-        { (void **)&S->dirty_list, sizeof *S->dirty_list },
-        { (void **)&S->changed, sizeof *S->changed },
-        { (void **)&S->vdone, sizeof *S->vdone },
-        { (void **)&S->vpushed, sizeof *S->vpushed },
-        { (void **)&S->vstack, sizeof *S->vstack },
-        { (void **)&S->x0, sizeof *S->x0 },
-        { (void **)&S->x1, sizeof *S->x1 },
-    };
+    SoaField fv[] = VAR_FIELDS(S);
     if (S->var_sym)
         cs_soa_free(S, fv, 12, S->capvar);
     cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
@@ -127,20 +130,7 @@ cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
         return CS_ERR_INVALID_ARG;
     if (S->nvar == UINT32_MAX - 1)
         return CS_ERR_INVALID_ARG;
-    SoaField fv[] = {
-        { (void **)&S->var_sym, sizeof *S->var_sym },
-        { (void **)&S->value, sizeof *S->value },
-        { (void **)&S->edit_cons, sizeof *S->edit_cons },
-        { (void **)&S->edit_value, sizeof *S->edit_value },
-        { (void **)&S->dirty, sizeof *S->dirty },
-        { (void **)&S->dirty_list, sizeof *S->dirty_list },
-        { (void **)&S->changed, sizeof *S->changed },
-        { (void **)&S->vdone, sizeof *S->vdone },
-        { (void **)&S->vpushed, sizeof *S->vpushed },
-        { (void **)&S->vstack, sizeof *S->vstack },
-        { (void **)&S->x0, sizeof *S->x0 },
-        { (void **)&S->x1, sizeof *S->x1 },
-    };
+    SoaField fv[] = VAR_FIELDS(S);
     /* Kept states are sized by the variables (and a new one is in none). */
     cs_cache_drop(S, UINT32_MAX);
     if (!cs_soa_grow(S, fv, 12, &S->capvar, S->nvar + 1))

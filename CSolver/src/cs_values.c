@@ -193,6 +193,25 @@ void cs_sens_free(cs_Solver *S, Sens *z)
     memset(z, 0, sizeof *z);
 }
 
+bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capedit, uint32_t capvar)
+{
+    memset(z, 0, sizeof *z);
+    size_t ne = capedit, nv = capvar;
+    z->edit = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->edit);
+    z->e0 = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->e0);
+    z->d = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->d);
+    z->base = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->base);
+    z->J = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->J);
+    z->list = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->list);
+    z->capedit = capedit;
+    z->capvar = capvar;
+    /* A zero-sized array is NULL, and fine. */
+    if ((ne == 0 || (z->edit && z->e0 && z->d)) && (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || z->J))
+        return true;
+    cs_sens_free(S, z);
+    return false;
+}
+
 /* Room for nedit edits over S->nvar variables; false (and nothing) if
  * memory runs out: the full path needs none of it. */
 static bool sens_reserve(cs_Solver *S, Sens *z, uint32_t nedit)
@@ -200,19 +219,7 @@ static bool sens_reserve(cs_Solver *S, Sens *z, uint32_t nedit)
     if (nedit <= z->capedit && S->nvar <= z->capvar)
         return true;
     cs_sens_free(S, z);
-    uint32_t capedit = nedit, capvar = S->capvar;
-    z->edit = cs_mem_realloc(S, NULL, 0, (size_t)capedit * sizeof *z->edit);
-    z->e0 = cs_mem_realloc(S, NULL, 0, (size_t)capedit * sizeof *z->e0);
-    z->d = cs_mem_realloc(S, NULL, 0, (size_t)capedit * sizeof *z->d);
-    z->base = cs_mem_realloc(S, NULL, 0, (size_t)capvar * sizeof *z->base);
-    z->J = cs_mem_realloc(S, NULL, 0, (size_t)capvar * capedit * sizeof *z->J);
-    z->list = cs_mem_realloc(S, NULL, 0, (size_t)capvar * sizeof *z->list);
-    z->capedit = capedit;
-    z->capvar = capvar;
-    if (z->edit && z->e0 && z->d && z->base && z->J && z->list)
-        return true;
-    cs_sens_free(S, z);
-    return false;
+    return cs_sens_alloc(S, z, nedit, S->capvar);
 }
 
 /* Every basic variable, references before the rows that use them, into
@@ -266,7 +273,8 @@ static void sens_build(cs_Solver *S)
     }
     uint32_t n = reference_order(S, z->list);
     uint32_t cap = z->capvar, kept = 0;
-    memset(z->J, 0, (size_t)cap * nedit * sizeof *z->J); /* a parameter's is 0 */
+    if (nedit > 0)
+        memset(z->J, 0, (size_t)cap * nedit * sizeof *z->J); /* a parameter's is 0 */
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = z->list[i];
         const Row *r = &S->rows[S->basic[S->var_sym[v]]];
@@ -291,7 +299,8 @@ static void sens_build(cs_Solver *S)
             z->list[kept++] = v;
     }
     z->nlist = kept;
-    memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
+    if (S->nvar > 0)
+        memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
     z->nvar = S->nvar;
     z->ok = true;
 }
