@@ -81,19 +81,16 @@ let package = Package(
     cLanguageStandard: .c11
 )
 
-// The Swift fuzz target links libFuzzer's driver, which only a build with
+// The Swift fuzz targets link libFuzzer's driver, which only a build with
 // `-sanitize=fuzzer` provides: scripts/fuzz.sh sets ADAPTIVELAYOUT_FUZZ for it.
 if Context.environment["ADAPTIVELAYOUT_FUZZ"] != nil {
-    package.targets.append(.executableTarget(
-        name: "layout-fuzz",
-        dependencies: ["LayoutInterchange"],
-        path: "fuzz/layout-fuzz"
-    ))
-    package.targets.append(.executableTarget(
-        name: "vfl-fuzz",
-        dependencies: ["AdaptiveLayout", "LayoutInterchange"],
-        path: "fuzz/vfl-fuzz"
-    ))
-    package.products.append(.executable(name: "layout-fuzz", targets: ["layout-fuzz"]))
-    package.products.append(.executable(name: "vfl-fuzz", targets: ["vfl-fuzz"]))
+    package.targets.append(.target(name: "FuzzDriver", path: "fuzz/FuzzDriver"))
+    for target in ["layout-fuzz", "document-fuzz", "vfl-fuzz", "ib-fuzz"] {
+        package.targets.append(.executableTarget(
+            name: target,
+            dependencies: ["FuzzDriver", "AdaptiveLayout", "LayoutInterchange"],
+            path: "fuzz/\(target)"
+        ))
+        package.products.append(.executable(name: target, targets: [target]))
+    }
 }

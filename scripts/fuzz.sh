@@ -17,27 +17,39 @@ pass=0 fail=0
 clang -std=c11 -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -ICSolver/include CSolver/src/*.c fuzz/cs_fuzz.c -lm -o "$OUT/cs_fuzz" 2>&1 | grep -v 'Cannot export'
 
-# The interchange reader and the engine behind it (fuzz/layout-fuzz, Swift):
-# Package.swift declares it only when ADAPTIVELAYOUT_FUZZ is set.
-# The Visual Format Language parser and lowering (fuzz/vfl-fuzz, Swift), likewise.
-for product in layout-fuzz vfl-fuzz; do
+# The Swift targets (Package.swift declares them only when ADAPTIVELAYOUT_FUZZ
+# is set; fuzz/FuzzDriver is what they share):
+#   layout-fuzz    the interchange reader (`layout solve`) and the engine behind it
+#   document-fuzz  layout documents (YAML/JSON), laid out across size classes
+#   vfl-fuzz       the Visual Format Language parser and lowering
+#   ib-fuzz        Interface Builder import (XML), laid out as `layout check-ib` does
+SWIFT_TARGETS="layout-fuzz document-fuzz vfl-fuzz ib-fuzz"
+for product in $SWIFT_TARGETS; do
     rm -f "$OUT/$product"
     ADAPTIVELAYOUT_FUZZ=1 swift build -c release --scratch-path .build-fuzz-swift --product $product \
         -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld >"$OUT/swift-build-$product.log" 2>&1 \
         && cp .build-fuzz-swift/release/$product "$OUT/$product" || { echo "$product: build failed"; tail -5 "$OUT/swift-build-$product.log"; }
 done
 
-for target in cs_fuzz layout-fuzz vfl-fuzz; do
+for target in cs_fuzz $SWIFT_TARGETS; do
     if [ ! -x "$OUT/$target" ]; then fail=$((fail + 1)); continue; fi
     work="$OUT/corpus-$target"
     mkdir -p "$work"
     cp -n fuzz/corpus/$target/* "$work/" 2>/dev/null
     log="$OUT/$target.log"
     if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS" -seed=1); else limit=(-max_total_time="$SECONDS_EACH"); fi
-    # Leak checks on for both (a retain cycle in the Swift layer is a leak).
-    maxlen=512
-    if [ "$target" = layout-fuzz ]; then maxlen=4096; fi
-    if [ "$target" = vfl-fuzz ]; then maxlen=256; fi
+    # Leak checks on for every target (a retain cycle in the Swift layer is a leak).
+    case $target in
+        cs_fuzz) maxlen=512 ;;
+        vfl-fuzz) maxlen=256 ;;
+        ib-fuzz) maxlen=16384
+            # Real files as extra seeds, when the shared corpus is beside us
+            # (not kept in the repository: they are other projects' files).
+            for f in "${SHARED:-../shared}"/corpus/storyboards/*/*.{storyboard,xib}; do
+                [ -f "$f" ] && [ "$(wc -c <"$f")" -le $maxlen ] && cp -n "$f" "$work/"
+            done ;;
+        *) maxlen=4096 ;;
+    esac
     ASAN_OPTIONS=detect_leaks=1 "$OUT/$target" "${limit[@]}" -print_final_stats=1 \
         -artifact_prefix="$OUT/$target-" -max_len=$maxlen "$work" >"$log" 2>&1
     rc=$?

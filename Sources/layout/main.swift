@@ -330,7 +330,7 @@ func readInput(_ file: String) throws -> Data {
 /// A layout document read and built, or its error at FILE:LINE:COLUMN.
 func buildDocument(_ data: Data, file: String) throws -> DocumentLayout {
     do {
-        return try DocumentLayout(text: String(decoding: data, as: UTF8.self))
+        return try DocumentLayout(data: data)
     } catch {
         throw InputError(message: error.description(file: file == "-" ? "<stdin>" : file))
     }

@@ -262,6 +262,16 @@ struct InterfaceBuilderTests {
          "document type declaration"),
         ("<?xml version=\"1.0\"?>\n<!DOCTYPE foo [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<document>&xxe;</document>",
          "document type declaration"),
+        ("<document><a></b></document>", "</b> closes <a>"),
+        ("<document a=\"1\" a=\"2\"/>", "a second attribute named \"a\""),
+        ("<document a=1/>", "must be in quotes"),
+        ("<document a=\"<\"/>", "'<' inside an attribute value"),
+        ("<document>&nbsp;</document>", "the entity &nbsp; is not defined"),
+        ("<document>&#0;</document>", "is not a character"),
+        ("<document/><document/>", "content after the root element"),
+        ("<document><!ENTITY e \"x\"></document>", "a declaration inside an element"),
+        ("<!-- no end", "truncated"),
+        ("text", "does not start with an element"),
         ("<plist></plist>", "not an Interface Builder document"),
         ("<document targetRuntime=\"MacOSX.Cocoa\"></document>", "only iOS documents"),
     ])
@@ -270,6 +280,22 @@ struct InterfaceBuilderTests {
             _ = try IBDocument(data: Data(text.utf8))
         } throws: { error in
             "\(error)".contains(message)
+        }
+    }
+
+    /// What the reader keeps: references replaced, CDATA as text, comments
+    /// and processing instructions skipped, white space in attribute values
+    /// normalised, and positions of elements and errors.
+    @Test func markupReader() throws {
+        let xml = "\u{FEFF}<?xml version=\"1.0\"?>\n<!-- c -->\n<root a='x &amp; &#x3C;y&#62;' b=\"1\n2\">\r\n"
+            + "  <string key=\"text\">Tom &quot;&apos;s <![CDATA[<b>&]]></string><?pi x?>\n  <empty/>\n</root>\n"
+        let root = try MarkupElement.parse(Data(xml.utf8))
+        #expect(root.name == "root" && root["a"] == "x & <y>" && root["b"] == "1 2")
+        #expect(root.children.map(\.name) == ["string", "empty"])
+        #expect(root.child("string", key: "text")?.text == "Tom \"'s <b>&")
+        #expect(root.children[1].position == SourcePosition(line: 6, column: 3))
+        #expect { _ = try MarkupElement.parse(Data("<a>\n\n  <b></c></a>".utf8)) } throws: {
+            ($0 as! DocumentError).position == SourcePosition(line: 3, column: 6)
         }
     }
 

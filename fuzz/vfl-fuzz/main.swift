@@ -8,16 +8,10 @@
 // then activated and laid out with finite frames; the lint agrees with the
 // call about whether the format's syntax is sound. Built only by
 // scripts/fuzz.sh (ADAPTIVELAYOUT_FUZZ).
-import Foundation
 import AdaptiveLayout
+import Foundation
+import FuzzDriver
 import LayoutInterchange
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
 
 let alignments: [LayoutConstraint.FormatOptions] = [
     [], .alignAllLeft, .alignAllRight, .alignAllTop, .alignAllBottom, .alignAllLeading, .alignAllTrailing,
@@ -27,10 +21,9 @@ let alignments: [LayoutConstraint.FormatOptions] = [
 func FormatOptionsRaw(_ raw: UInt) -> LayoutConstraint.FormatOptions { .init(rawValue: raw) }
 let directions: [LayoutConstraint.FormatOptions] = [[], .directionLeftToRight, .directionRightToLeft, .directionMask]
 
-let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { bytes, count in
-    guard let bytes, count > 0 else { return 0 }
-    let selector = bytes[0]
-    let format = String(decoding: UnsafeBufferPointer(start: bytes + 1, count: count - 1), as: UTF8.self)
+runFuzzer { bytes in
+    guard let selector = bytes.first else { return }
+    let format = String(decoding: bytes.dropFirst(), as: UTF8.self)
     var options = alignments[Int(selector & 0xF)].union(directions[Int(selector >> 4) & 3])
     if selector & 0x40 != 0 { options.insert(.spacingBaselineToBaseline) }
     let extensions: LayoutConstraint.VisualFormatExtensions = selector & 0x80 != 0 ? .all : []
@@ -82,9 +75,5 @@ let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { bytes
     if VisualFormatParser.parse(format, extensions: extensions).error != nil {
         precondition(VisualFormatLint.check(format, extensions: extensions) != nil, "vfl-fuzz: lint accepted a syntax error")
     }
-    return 0
 }
 
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, testOneInput))

@@ -1,4 +1,5 @@
 import AdaptiveLayout
+import Foundation
 
 /// A layout document built into views and constraints, each view and
 /// group of constraints installed in the cells the document gives, ready to
@@ -104,6 +105,12 @@ public final class DocumentLayout {
     /// Reads and builds a document.
     public convenience init(text: String) throws(DocumentError) {
         try self.init(DocumentParser.parse(text))
+    }
+
+    /// Reads and builds a document from a file's bytes, which must be UTF-8.
+    public convenience init(data: Data) throws(DocumentError) {
+        try DocumentError.requireUTF8(data)
+        try self.init(text: String(decoding: data, as: UTF8.self))
     }
 
     private static func constraint(_ r: RelationDeclaration, _ views: [String: View]) throws(DocumentError) -> LayoutConstraint {
