@@ -41,6 +41,14 @@ stage "C core (ASan, UBSan)" "$BUILD/c.log" bash -c "
     ASAN_OPTIONS=detect_leaks=1 $BUILD/cs_test"
 count c "$BUILD/c.log"
 
+# 1b. Separate solvers on separate threads at once, under ThreadSanitizer
+# (GCC's: the toolchain's clang links TSan's libdispatch interceptors).
+stage "C core on threads (TSan)" "$BUILD/threads.log" bash -c "
+    gcc -std=c11 -g -O1 -fsanitize=thread -Wall -Wextra -Werror -ICSolver/include CSolver/src/*.c \
+        CSolver/tests/cs_threads.c -lm -lpthread -o $BUILD/cs_threads &&
+    TSAN_OPTIONS=halt_on_error=1 $BUILD/cs_threads"
+count threads "$BUILD/threads.log"
+
 # 2. Release build: solver-bench and the static library, and the plain C example.
 stage "release build" "$BUILD/build.log" swift build -c release
 BIN=$(swift build -c release --show-bin-path)
@@ -65,6 +73,12 @@ n=$(grep -Eo 'Test run with [0-9]+ tests' "$BUILD/swift-asan.log" | grep -Eo '[0
 if grep -q 'Test run with .* passed' "$BUILD/swift-asan.log" && ! grep -q 'AddressSanitizer' "$BUILD/swift-asan.log"; then
     total_pass=$((total_pass + ${n:-0})); else total_fail=$((total_fail + 1)); fi
 
+# 3c. Layouts on separate threads under ThreadSanitizer (the Swift layer and the C core under it).
+stage "swift test (TSan, threads)" "$BUILD/swift-tsan.log" \
+    swift test --sanitize=thread --scratch-path .build-tsan --filter Threads
+if grep -q 'Test run with .* passed' "$BUILD/swift-tsan.log" && ! grep -q 'ThreadSanitizer' "$BUILD/swift-tsan.log"; then
+    total_pass=$((total_pass + 1)); else total_fail=$((total_fail + 1)); fi
+
 # 4. lpcheck: an independent LP optimum, both modes.
 stage "lpcheck weighted ($CASES cases)" "$BUILD/lp-w.log" \
     python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" -- "$BIN/solver-bench" replay
@@ -72,6 +86,15 @@ count lp "$BUILD/lp-w.log"
 stage "lpcheck lexicographic ($CASES cases)" "$BUILD/lp-l.log" \
     python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
 count lp "$BUILD/lp-l.log"
+
+# 4b. lpcheck on badly scaled systems: coefficients from 1e-6 to 1e6 (scripts/lpcheck_wide.py).
+WIDE=$((CASES / 3))
+stage "lpcheck 1e-6..1e6 weighted ($WIDE cases)" "$BUILD/lp-ww.log" \
+    env SHARED="$SHARED" python3 scripts/lpcheck_wide.py --cases "$WIDE" -- "$BIN/solver-bench" replay
+count lp "$BUILD/lp-ww.log"
+stage "lpcheck 1e-6..1e6 lexicographic ($WIDE cases)" "$BUILD/lp-wl.log" \
+    env SHARED="$SHARED" python3 scripts/lpcheck_wide.py --cases "$WIDE" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
+count lp "$BUILD/lp-wl.log"
 
 # 5. kiwisolver's replays of every workload at S and M: same check lines.
 stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
@@ -92,9 +115,13 @@ count api "$BUILD/api.log"
 stage "layout exit statuses" "$BUILD/cli.log" scripts/cli_test.sh "$BIN/layout"
 count cli "$BUILD/cli.log"
 
-# 9. The C API's fuzz target, 3000 inputs from a fixed seed (make fuzz runs longer).
-stage "fuzz (C API, 3000 inputs)" "$BUILD/fuzz.log" env FUZZ_RUNS=3000 scripts/fuzz.sh
+# 9. Every fuzz target, 3000 inputs from a fixed seed (make fuzz runs longer).
+stage "fuzz (every target, 3000 inputs)" "$BUILD/fuzz.log" env FUZZ_RUNS=3000 scripts/fuzz.sh
 count fuzz "$BUILD/fuzz.log"
+
+# 9b. Long runs: 100,000 transitions of each M workload, flat memory, no leaks.
+stage "long runs (100,000 transitions)" "$BUILD/soak.log" env SHARED="$SHARED" scripts/soak.sh "$BIN/solver-bench" 100000
+count soak "$BUILD/soak.log"
 
 # 10. The DocC catalog, warnings as errors.
 stage "DocC" "$BUILD/docs.log" scripts/docs.sh "$BUILD/docs"

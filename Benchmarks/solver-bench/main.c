@@ -185,54 +185,112 @@ static void print_report(const cs_Solver *solver)
     printf("floor %.4f\npeak-rss %ld\nkept %zu %zu\n", best, ru.ru_maxrss, st.cached_states, st.cache_bytes);
 }
 
-static int replay(const char *path, cs_Mode mode, int stats, long cache, int report)
+/* Loads the trace and makes its variables and constraints (untimed), or
+ * prints why not and returns the exit status. */
+static int replay_open(Replay *R, Trace *t, const char *path, cs_Mode mode, long cache)
 {
-    Trace t;
     char err[512];
-    if (trace_load(path, &t, err, sizeof err)) {
+    if (trace_load(path, t, err, sizeof err)) {
         fprintf(stderr, "solver-bench: %s\n", err);
         return 2;
     }
-    Replay R = { .t = &t };
-    R.solver = cs_solver_new(mode, NULL, NULL);
-    if (cache >= 0 && cs_set_cache_limit(R.solver, (size_t)cache) != CS_OK) {
+    *R = (Replay){ .t = t };
+    R->solver = cs_solver_new(mode, NULL, NULL);
+    if (R->solver && cache >= 0 && cs_set_cache_limit(R->solver, (size_t)cache) != CS_OK) {
         fprintf(stderr, "solver-bench: --cache %ld: at most 64 states\n", cache);
         return 2;
     }
-    R.vars = malloc((t.nvars + 1) * sizeof *R.vars);
-    R.cons = malloc((t.ncons + 1) * sizeof *R.cons);
-    R.made = malloc((t.ncons + 1) * sizeof *R.made);
+    R->vars = malloc((t->nvars + 1) * sizeof *R->vars);
+    R->cons = malloc((t->ncons + 1) * sizeof *R->cons);
+    R->made = malloc((t->ncons + 1) * sizeof *R->made);
     /* A run may name a group more than once: size the batches by the ops. */
     size_t most = 0;
-    for (size_t k = 0; k < t.nops; k++)
-        if (t.ops[k].kind == OP_ADD || t.ops[k].kind == OP_REMOVE)
-            most += t.groups[t.ops[k].arg].count;
-    R.batch_remove = malloc((most + 1) * sizeof *R.batch_remove);
-    R.batch_add = malloc((most + 1) * sizeof *R.batch_add);
-    if (!R.solver || !R.vars || !R.cons || !R.made || !R.batch_remove || !R.batch_add) {
+    for (size_t k = 0; k < t->nops; k++)
+        if (t->ops[k].kind == OP_ADD || t->ops[k].kind == OP_REMOVE)
+            most += t->groups[t->ops[k].arg].count;
+    R->batch_remove = malloc((most + 1) * sizeof *R->batch_remove);
+    R->batch_add = malloc((most + 1) * sizeof *R->batch_add);
+    if (!R->solver || !R->vars || !R->cons || !R->made || !R->batch_remove || !R->batch_add) {
         fprintf(stderr, "solver-bench: out of memory\n");
         return 1;
     }
-    for (uint32_t v = 0; v < t.nvars; v++)
-        if (cs_var_new(R.solver, &R.vars[v]) != CS_OK) {
+    for (uint32_t v = 0; v < t->nvars; v++)
+        if (cs_var_new(R->solver, &R->vars[v]) != CS_OK) {
             fprintf(stderr, "solver-bench: out of memory\n");
             return 1;
         }
     /* Constraint objects are made before any timing, as kiwi's replayer does. */
-    for (uint32_t c = 0; c < t.ncons; c++) {
-        const TraceCons *tc = &t.cons[c];
-        R.made[c] = cs_cons_new(R.solver, t.terms + tc->first, tc->nterms, tc->constant, tc->op,
-                                tc->strength, &R.cons[c]);
-        fatal_status(R.made[c], "constraint");
+    for (uint32_t c = 0; c < t->ncons; c++) {
+        const TraceCons *tc = &t->cons[c];
+        R->made[c] = cs_cons_new(R->solver, t->terms + tc->first, tc->nterms, tc->constant, tc->op,
+                                 tc->strength, &R->cons[c]);
+        fatal_status(R->made[c], "constraint");
     }
+    return 0;
+}
 
+static void replay_close(Replay *R)
+{
+    cs_solver_free(R->solver);
+    free(R->vars); free(R->cons); free(R->made); free(R->batch_remove); free(R->batch_add); free(R->out.p);
+    trace_free((Trace *)R->t);
+}
+
+/* Carries out the statement at i (any but `phase`); returns the index of
+ * the next one. Its output lines go to R->out. */
+static size_t run_op(Replay *R, size_t i)
+{
+    const TraceOp *op = &R->t->ops[i];
+    cs_Status st = CS_OK;
+    switch (op->kind) {
+    case OP_PHASE:
+        break;
+    case OP_ADD:
+    case OP_REMOVE:
+        return apply_run(R, i);
+    case OP_EDIT:
+        st = op->arg == TRACE_NO_VAR ? CS_ERR_UNKNOWN : cs_edit_add(R->solver, R->vars[op->arg], op->value);
+        break;
+    case OP_SUGGEST:
+        st = op->arg == TRACE_NO_VAR ? CS_ERR_UNKNOWN : cs_suggest(R->solver, R->vars[op->arg], op->value);
+        break;
+    case OP_SOLVE:
+        cs_update(R->solver);
+        break;
+    case OP_CHECK:
+    case OP_DUMP: {
+        size_t n;
+        const double *values = cs_values(R->solver, &n);
+        if (op->kind == OP_CHECK) {
+            double sum = 0;
+            for (size_t v = 0; v < n; v++)
+                sum += (double)(v % 7 + 1) * values[v];
+            out_printf(&R->out, "check %zu %.6f\n", n, sum);
+        } else {
+            for (size_t v = 0; v < n; v++)
+                out_printf(&R->out, "value %s %.17g\n", R->t->vars[v], values[v]);
+        }
+        break;
+    }
+    }
+    fatal_status(st, "edit");
+    if (st != CS_OK)
+        out_printf(&R->out, "error %s - -\n", error_kind(st));
+    return i + 1;
+}
+
+static int replay(const char *path, cs_Mode mode, int stats, long cache, int report)
+{
+    Trace t;
+    Replay R;
+    int rc = replay_open(&R, &t, path, mode, cache);
+    if (rc != 0)
+        return rc;
     long phase = -1;
     double started = 0, elapsed = 0;
     for (size_t i = 0; i < t.nops;) {
         const TraceOp *op = &t.ops[i];
-        cs_Status st = CS_OK;
-        switch (op->kind) {
-        case OP_PHASE: {
+        if (op->kind == OP_PHASE) {
             double stop = now_ms();
             if (phase >= 0)
                 printf("phase %s %.3f\n", t.phases[phase], elapsed + stop - started);
@@ -246,42 +304,13 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache, int rep
             i++;
             continue;
         }
-        case OP_ADD:
-        case OP_REMOVE:
-            i = apply_run(&R, i);
-            continue;
-        case OP_EDIT:
-            st = op->arg == TRACE_NO_VAR ? CS_ERR_UNKNOWN : cs_edit_add(R.solver, R.vars[op->arg], op->value);
-            break;
-        case OP_SUGGEST:
-            st = op->arg == TRACE_NO_VAR ? CS_ERR_UNKNOWN : cs_suggest(R.solver, R.vars[op->arg], op->value);
-            break;
-        case OP_SOLVE:
-            cs_update(R.solver);
-            break;
-        case OP_CHECK:
-        case OP_DUMP: {
-            double stop = now_ms();
-            elapsed += stop - started;
-            size_t n;
-            const double *values = cs_values(R.solver, &n);
-            if (op->kind == OP_CHECK) {
-                double sum = 0;
-                for (size_t v = 0; v < n; v++)
-                    sum += (double)(v % 7 + 1) * values[v];
-                out_printf(&R.out, "check %zu %.6f\n", n, sum);
-            } else {
-                for (size_t v = 0; v < n; v++)
-                    out_printf(&R.out, "value %s %.17g\n", t.vars[v], values[v]);
-            }
+        /* Reading the values for a check is not the solver's time. */
+        int pause = op->kind == OP_CHECK || op->kind == OP_DUMP;
+        if (pause)
+            elapsed += now_ms() - started;
+        i = run_op(&R, i);
+        if (pause)
             started = now_ms();
-            break;
-        }
-        }
-        fatal_status(st, "edit");
-        if (st != CS_OK)
-            out_printf(&R.out, "error %s - -\n", error_kind(st));
-        i++;
     }
     double stop = now_ms();
     if (phase >= 0)
@@ -292,11 +321,88 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache, int rep
     if (report)
         print_report(R.solver);
     fflush(stdout);
-
-    cs_solver_free(R.solver);
-    free(R.vars); free(R.cons); free(R.made); free(R.batch_remove); free(R.batch_add); free(R.out.p);
-    trace_free(&t);
+    replay_close(&R);
     return 0;
+}
+
+/* The process's resident memory now, in KB (0 where /proc is not there). */
+static long resident_kb(void)
+{
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f == NULL)
+        return 0;
+    if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+        resident = 0;
+    fclose(f);
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/*
+ * soak: a long run of trait transitions. The trace is replayed through the
+ * end of its `rotate` phase, then that phase's statements (10 transitions
+ * between configurations seen before) again and again until TRANSITIONS
+ * transitions have been made. Every pass must print the first pass's check
+ * line (the same configuration and sizes give the same layout, however
+ * many times it was left and restored), and resident memory is sampled ten
+ * times: the growth from the first sample to the last is reported and must
+ * stay under 1 MB + 1% (what the allocator's own bookkeeping may add).
+ * Exit status 1 when either fails.
+ */
+static int soak(const char *path, cs_Mode mode, long transitions)
+{
+    Trace t;
+    Replay R;
+    int rc = replay_open(&R, &t, path, mode, -1);
+    if (rc != 0)
+        return rc;
+    size_t from = t.nops, to = t.nops, per_pass = 0;
+    for (size_t k = 0; k < t.nops; k++)
+        if (t.ops[k].kind == OP_PHASE) {
+            if (from < t.nops && to == t.nops && k > from)
+                to = k;
+            if (strcmp(t.phases[t.ops[k].arg], "rotate") == 0)
+                from = k + 1;
+        }
+    for (size_t k = from; k < to; k++)
+        per_pass += t.ops[k].kind == OP_SOLVE;
+    if (from >= t.nops || per_pass == 0) {
+        fprintf(stderr, "solver-bench soak: %s has no rotate phase with solves\n", path);
+        replay_close(&R);
+        return 2;
+    }
+    for (size_t i = 0; i < to;)
+        i = run_op(&R, i);
+    char *first = NULL;
+    long passes = (transitions + (long)per_pass - 1) / (long)per_pass, samples[10], bad = 0;
+    double started = now_ms();
+    for (long p = 0; p < passes; p++) {
+        R.out.n = 0;
+        for (size_t i = from; i < to;)
+            i = run_op(&R, i);
+        if (first == NULL)
+            first = strndup(R.out.p ? R.out.p : "", R.out.n);
+        else if (R.out.n != strlen(first) || memcmp(R.out.p, first, R.out.n) != 0)
+            bad++;
+        if ((p + 1) * 10 % passes < 10 && (p + 1) * 10 / passes >= 1 && (p + 1) * 10 / passes <= 10)
+            samples[(p + 1) * 10 / passes - 1] = resident_kb();
+    }
+    double ms = now_ms() - started;
+    cs_Stats st;
+    cs_stats(R.solver, &st);
+    long made = passes * (long)per_pass, growth = samples[9] - samples[0];
+    int grew = growth > 1024 + samples[0] / 100;
+    printf("soak %s: %ld transitions in %.1f s (%.3f ms each)\n", path, made, ms / 1000, ms / (double)made);
+    printf("resident KB at each tenth:");
+    for (int k = 0; k < 10; k++)
+        printf(" %ld", samples[k]);
+    printf("\ngrowth from the first tenth to the last: %+ld KB (%+.2f%%)%s\n", growth,
+           100.0 * (double)growth / (double)(samples[0] ? samples[0] : 1), grew ? ": NOT FLAT" : "");
+    printf("solver: %zu bytes, %zu kept states (%zu bytes)\n", st.bytes, st.cached_states, st.cache_bytes);
+    printf("checks: %ld of %ld passes differ from the first%s\n", bad, passes, bad ? "" : " (none)");
+    free(first);
+    replay_close(&R);
+    return bad || grew ? 1 : 0;
 }
 
 /*
@@ -337,6 +443,7 @@ static int usage(void)
     fprintf(stderr,
             "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] [--report] TRACE\n"
             "       solver-bench compare [--sizes S,M,L,XL] [--runs N] [--kiwi-limit S] [--plot F.svg] ...\n"
+            "       solver-bench soak [--lexicographic] [--transitions N] TRACE\n"
             "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
             "  then the check, value and error lines that phase produced.\n");
     return 2;
@@ -370,5 +477,23 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "compare") == 0)
         return compare(argc, argv);
+    if (strcmp(argv[1], "soak") == 0) {
+        cs_Mode mode = CS_WEIGHTED;
+        long transitions = 100000;
+        int k = 2;
+        for (; k < argc && argv[k][0] == '-'; k++) {
+            char *end;
+            if (strcmp(argv[k], "--lexicographic") == 0)
+                mode = CS_LEXICOGRAPHIC;
+            else if (strcmp(argv[k], "--transitions") == 0 && k + 1 < argc &&
+                     (transitions = strtol(argv[k + 1], &end, 10)) >= 10 && *end == '\0')
+                k++;
+            else
+                return usage();
+        }
+        if (k + 1 != argc)
+            return usage();
+        return soak(argv[k], mode, transitions);
+    }
     return usage();
 }

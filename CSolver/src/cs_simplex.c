@@ -702,11 +702,23 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
         for (;;) {
             r = marker_leaving_row(S, c.marker);
             if (r < 0)
-                return CS_ERR_INTERNAL;
+                break;
             if (cs_restricted(S, S->rows[r].basic) || !held_elsewhere(S, c.marker, r) || !has_references(S, r))
                 break;
             if (!expand_references(S, r))
                 return CS_ERR_NOMEM;
+        }
+        /* No row holds the marker: in exact arithmetic impossible (its
+         * column is the inverse basis times a unit column), but rounding
+         * can cancel every coefficient below CS_EPS when the constraint's
+         * coefficients are 1e9 apart (found by cs_fuzz with 1e-6 next to
+         * 667). Nothing of the constraint is left to take out of the rows:
+         * only its symbols go. */
+        if (r < 0) {
+            for (int32_t l = 0; l < S->nlevels; l++)
+                if (!cs_row_remove_term(S, S->levels[l].slot, c.marker))
+                    return CS_ERR_NOMEM;
+            goto release;
         }
         /* Through a variable row only when no restricted row holds the
          * marker, so its objective coefficient is 0 but for rounding; drop
@@ -722,6 +734,7 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
     }
     if (!delete_row(S, r))
         return CS_ERR_NOMEM;
+release:
     /* The other marker's column is the negated marker's (both come from
      * this constraint's row alone), so it is gone too; eliminate() makes
      * sure no rounding leaves a trace before its id is reused. */

@@ -149,6 +149,33 @@ struct LayoutDocumentTests {
         }
     }
 
+    /// Hostile sizes and bytes (README, "Bad input"): a clear error with a
+    /// position, before anything is built, and quickly.
+    @Test func oversizedDeepAndInvalidDocuments() {
+        func error(_ data: Data) -> String? {
+            do { _ = try DocumentLayout(data: data); return nil } catch { return error.description }
+        }
+        let views = "views:\n" + (0..<10).map { "  - name: v\($0)\n" }.joined()
+        // A million constraints is far beyond the byte limit.
+        let million = views + "constraints:\n" + String(repeating: "  - v1.width >= 10\n", count: 1_000_000)
+        #expect(error(Data(million.utf8)) == "1:1: error: the document has \(million.utf8.count) bytes; a layout document may have at most 8388608 (8 MB)")
+        // 100,001 declarations fit in the bytes, not in the count: the first one over is named.
+        let many = views + "constraints:\n" + String(repeating: "  - v1.width >= 10\n", count: 100_001)
+        #expect(error(Data(many.utf8)) == "100013:5: error: more than 100000 constraint declarations: a layout document may declare at most 100000")
+        // Nested groups count too.
+        let nested = views + "constraints:\n  - installed: {only: [wC]}\n    constraints:\n"
+            + String(repeating: "      - v1.width >= 10\n", count: 100_000)
+        #expect(error(Data(nested.utf8))?.contains("more than 100000 constraint declarations") == true)
+        // 100,000 levels of nesting stop at YAML's 1,000.
+        let deep = "views: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(error(Data(deep.utf8)) == "1:9: error: nested more than 1000 levels deep (while parsing at 1:9)")
+        // Bytes that are not UTF-8, with the line they are on; a truncated file.
+        var bytes = Data("views:\n  - name: a\n  - name: b".utf8)
+        bytes.insert(contentsOf: [0xC3, 0x28], at: 20)
+        #expect(error(bytes) == "3:1: error: not UTF-8: an invalid byte sequence at byte 20")
+        #expect(error(Data("views:\n  - {name: a, kind: lab".utf8))?.contains("2:") == true)
+    }
+
     /// The README's document example lays out as it says.
     @Test func readmeExample() throws {
         let readme = try String(contentsOf: Self.examples.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)

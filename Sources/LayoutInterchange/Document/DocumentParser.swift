@@ -7,7 +7,20 @@ import Yams
 /// names and lowering visual formats happen when it is built
 /// (``DocumentLayout``).
 public enum DocumentParser {
+    /// The most bytes a document may have: far more than a screen's layout
+    /// needs, and little enough that reading one takes under a second.
+    public static let maximumBytes = 8 << 20
+    /// The most views, and the most constraint declarations (a visual
+    /// format or a group counts as one), a document may declare: a layout
+    /// of this size already takes seconds to build through the Swift layer.
+    public static let maximumDeclarations = 100_000
+
     public static func parse(_ text: String) throws(DocumentError) -> LayoutDocument {
+        let bytes = text.utf8.count
+        guard bytes <= maximumBytes else {
+            throw DocumentError("the document has \(bytes) bytes; a layout document may have at most \(maximumBytes) (8 MB)",
+                                at: SourcePosition(line: 1, column: 1))
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -18,6 +31,8 @@ public enum DocumentParser {
         }
         guard let root else { throw DocumentError("the document is empty", at: SourcePosition(line: 1, column: 1)) }
         let top = try mapping(root, "the document", allowed: ["name", "device", "metrics", "margins", "views", "constraints"])
+        try limit(top["views"], "views", children: { $0.mapping?["subviews"] })
+        try limit(top["constraints"], "constraint declarations", children: { $0.mapping?["constraints"] })
         var doc = LayoutDocument()
         if let n = top["name"] { doc.name = try string(n) }
         if let d = top["device"] {
@@ -173,10 +188,31 @@ public enum DocumentParser {
         SourcePosition(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 
+    /// Refuses a list that, with the lists nested in its items (`children`),
+    /// holds more than ``maximumDeclarations`` items, at the first one over.
+    private static func limit(_ list: Node?, _ what: String, children: (Node) -> Node?) throws(DocumentError) {
+        var count = 0
+        var pending = list.map { [$0] } ?? []
+        while let node = pending.popLast() {
+            guard let items = node.sequence else { continue }
+            for item in items {
+                count += 1
+                guard count <= maximumDeclarations else {
+                    throw DocumentError("more than \(maximumDeclarations) \(what): a layout document may declare at most \(maximumDeclarations)",
+                                        at: position(item))
+                }
+                if let nested = children(item) { pending.append(nested) }
+            }
+        }
+    }
+
     private static func syntaxError(_ error: YamlError) -> DocumentError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            // libyaml stops at 1,000 levels; its message names its C API.
+            let problem = problem.hasPrefix("Maximum nesting level reached")
+                ? "nested more than 1000 levels deep" : problem
             let text = context.map { "\(problem) (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? problem
             return DocumentError(text, at: SourcePosition(line: mark.line, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
