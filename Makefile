@@ -3,7 +3,7 @@
 SHARED ?= ../shared
 export SHARED
 
-.PHONY: all setup build demo test bench docs fuzz clean
+.PHONY: all setup build demo test bench package-benchmark docs fuzz clean
 
 # Seconds each fuzz target runs for `make fuzz`.
 FUZZ_SECONDS ?= 600
@@ -39,6 +39,12 @@ bench: build
 	python3 Benchmarks/api_compare.py --sizes M,L --runs 5
 	for i in 1 2 3; do "$$(swift build -c release --show-bin-path)/layout-bench" vfl 100000; done
 
+# The phases through the Swift API as package-benchmark (ordo-one/benchmark)
+# benchmarks: statistics, allocation counts, baselines
+# (Benchmarks/PackageBenchmarks; ARGS="baseline check main" and so on).
+package-benchmark: setup
+	cd Benchmarks/PackageBenchmarks && swift package benchmark $(ARGS)
+
 # Every libFuzzer target for FUZZ_SECONDS each (fuzz/, scripts/fuzz.sh).
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
@@ -48,4 +54,4 @@ docs:
 	scripts/docs.sh .build-docs
 
 clean:
-	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-symbols .build-demo .build-bench
+	rm -rf .build .build-tests .build-traces .build-docs .build-fuzz .build-fuzz-swift .build-asan .build-tsan .build-symbols .build-demo .build-bench Benchmarks/PackageBenchmarks/.build

@@ -6,6 +6,7 @@
 //   CSolver       the C incremental simplex core (C11, no Swift knowledge)
 //   Cassowary     a thin Swift wrapper over CSolver
 //   solver-bench  trace replayer for benchmarks and differential tests (C)
+//   LayoutWorkloads, layout-bench  the trace workloads through the Swift API
 //   AdaptiveLayout  Auto Layout's model: views, guides, constraints, anchors
 //   LayoutInterchange  the interchange JSON, layout documents (YAML/JSON, via Yams), image files
 //   layout        the command-line tool (interchange JSON in and out)
@@ -20,6 +21,8 @@ let package = Package(
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .executable(name: "layout", targets: ["layout"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
+        // The benchmark workloads, for Benchmarks/PackageBenchmarks (package-benchmark).
+        .library(name: "LayoutWorkloads", targets: ["LayoutWorkloads"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,9 +65,14 @@ let package = Package(
             dependencies: ["LayoutInterchange", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/layout"
         ),
+        .target(
+            name: "LayoutWorkloads",
+            dependencies: ["AdaptiveLayout"],
+            path: "Benchmarks/LayoutWorkloads"
+        ),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["AdaptiveLayout"],
+            dependencies: ["AdaptiveLayout", "LayoutWorkloads"],
             path: "Benchmarks/layout-bench"
         ),
         .testTarget(
