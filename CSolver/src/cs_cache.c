@@ -31,11 +31,20 @@
  *             the next cs_update republishes every value from it, one
  *             multiply-add per edit each, or by a full evaluation if it has
  *             none.
+ *   constants a new constant for a constraint added in a kept state is
+ *             noted there with the constant the state was solved with
+ *             (cs_cache_note_constant), and the restored tableau is moved
+ *             to the new one as it is moved to the edit values. A window
+ *             resized through constraint constants (autoresizing, as the
+ *             Swift layer does) thus keeps its states.
  *   validity  a kept state is only as good as the constraints it solved:
- *             changing the constant of, or deleting, a constraint added in
- *             it drops it; a new variable, a new edit variable or an edit
- *             variable removed drops them all (their arrays are sized by
- *             the variables, and edits are part of every key).
+ *             deleting a constraint added in it drops it; a new variable,
+ *             a new edit variable or an edit variable removed drops them
+ *             all (their arrays are sized by the variables, and edits are
+ *             part of every key). If moving a restored state to the new
+ *             constants is refused (a required constraint cannot hold
+ *             there), the state is dropped and the change set is applied
+ *             in place, which reports the conflict.
  *   bound     at most cache_limit states (cs_set_cache_limit, default 4),
  *             the least recently used going first; cs_stats reports their
  *             number and bytes.
@@ -69,6 +78,8 @@ static void entry_free(cs_Solver *S, CacheEntry *e)
     cs_mem_free(S, e->marker, (size_t)e->ncons * sizeof(Sym));
     cs_mem_free(S, e->other, (size_t)e->ncons * sizeof(Sym));
     cs_mem_free(S, e->edit_value, (size_t)e->nedit * sizeof(double));
+    cs_mem_free(S, e->moved_id, (size_t)e->capmoved * sizeof *e->moved_id);
+    cs_mem_free(S, e->moved_from, (size_t)e->capmoved * sizeof *e->moved_from);
     memset(e, 0, sizeof *e);
 }
 
@@ -83,6 +94,45 @@ void cs_cache_drop(cs_Solver *S, uint32_t id)
     for (uint32_t k = S->ncache; k-- > 0;) {
         const CacheEntry *e = &S->cache[k];
         if (id == UINT32_MAX || (id < e->ncons && e->marker[id] != 0))
+            remove_at(S, k);
+    }
+}
+
+/* Appends (id, from) to e's notes; false if memory runs out. */
+static bool note(cs_Solver *S, CacheEntry *e, uint32_t id, double from)
+{
+    for (uint32_t k = 0; k < e->nmoved; k++)
+        if (e->moved_id[k] == id)
+            return true; /* the state holds the first constant noted */
+    if (e->nmoved == e->capmoved) {
+        uint32_t cap = e->capmoved ? 2 * e->capmoved : 8;
+        cs_Cons *ids = cs_mem_realloc(S, NULL, 0, (size_t)cap * sizeof *ids);
+        double *froms = cs_mem_realloc(S, NULL, 0, (size_t)cap * sizeof *froms);
+        if (ids == NULL || froms == NULL) {
+            cs_mem_free(S, ids, (size_t)cap * sizeof *ids);
+            cs_mem_free(S, froms, (size_t)cap * sizeof *froms);
+            return false;
+        }
+        if (e->nmoved > 0) {
+            memcpy(ids, e->moved_id, (size_t)e->nmoved * sizeof *ids);
+            memcpy(froms, e->moved_from, (size_t)e->nmoved * sizeof *froms);
+        }
+        cs_mem_free(S, e->moved_id, (size_t)e->capmoved * sizeof *ids);
+        cs_mem_free(S, e->moved_from, (size_t)e->capmoved * sizeof *froms);
+        e->moved_id = ids;
+        e->moved_from = froms;
+        e->capmoved = cap;
+    }
+    e->moved_id[e->nmoved] = id;
+    e->moved_from[e->nmoved++] = from;
+    return true;
+}
+
+void cs_cache_note_constant(cs_Solver *S, uint32_t id, double from)
+{
+    for (uint32_t k = S->ncache; k-- > 0;) {
+        CacheEntry *e = &S->cache[k];
+        if (id < e->ncons && e->marker[id] != 0 && !note(S, e, id, from))
             remove_at(S, k);
     }
 }
@@ -317,8 +367,9 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     }
     *done = true;
     double *now = NULL;
-    if (e->nedit > 0) {
-        now = cs_mem_realloc(S, NULL, 0, (size_t)e->nedit * sizeof *now);
+    uint32_t nedit = e->nedit;
+    if (nedit > 0) {
+        now = cs_mem_realloc(S, NULL, 0, (size_t)nedit * sizeof *now);
         if (now == NULL)
             return CS_ERR_NOMEM;
         edit_values(S, now);
@@ -342,15 +393,38 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         S->edit_value[v] = to;
         st = cs_shift_constant(S, S->edit_cons[v] - 1, -(to - from));
     }
+    /* And to the constants set since it was kept. */
+    for (uint32_t m = 0; m < e->nmoved && st == CS_OK; m++) {
+        Cons *c = &S->cons[e->moved_id[m]];
+        double to = c->constant, from = e->moved_from[m];
+        if (to == from)
+            continue;
+        if (!cs_save_cons(S, e->moved_id[m])) { /* the record as it is now, for a rollback */
+            st = CS_ERR_NOMEM;
+            break;
+        }
+        c->constant = from; /* what the restored tableau holds */
+        st = cs_shift_constant(S, e->moved_id[m], to - from);
+        if (st == CS_OK)
+            c->constant = to; /* exactly */
+    }
     if (st == CS_OK) {
         cs_txn_commit(S);
         S->republish = true;
         e->used = ++S->cache_clock;
+        e->nmoved = 0; /* e now holds the state just left, solved with today's constants */
     } else {
         cs_txn_rollback(S);
         trade(S, e); /* the same trade again puts everything back */
+        if (st == CS_ERR_UNSATISFIABLE) {
+            /* A new constant cannot hold in the kept state: forget it and
+             * let the change set be applied in place, which says why. */
+            remove_at(S, (uint32_t)(e - S->cache));
+            *done = false;
+            st = CS_OK;
+        }
     }
-    cs_mem_free(S, now, (size_t)e->nedit * sizeof *now);
+    cs_mem_free(S, now, (size_t)nedit * sizeof *now);
     return st;
 }
 
@@ -362,7 +436,8 @@ size_t cs_cache_bytes(const cs_Solver *S)
     for (uint32_t k = 0; k < S->ncache; k++) {
         const CacheEntry *e = &S->cache[k];
         const Tableau *t = &e->t;
-        bytes += (size_t)e->ncons * 2 * sizeof(Sym) + (size_t)e->nedit * sizeof(double);
+        bytes += (size_t)e->ncons * 2 * sizeof(Sym) + (size_t)e->nedit * sizeof(double) +
+                 (size_t)e->capmoved * (sizeof *e->moved_id + sizeof *e->moved_from);
         bytes += (size_t)t->capsym * (sizeof *t->kind + sizeof *t->basic + sizeof *t->defined + sizeof *t->owner +
                                       sizeof *t->col + sizeof *t->free_sym); /* give or take alignment */
         for (uint32_t s = 0; s < t->nsym; s++)

@@ -176,6 +176,11 @@ typedef struct CacheEntry {
     Sym *marker, *other;       /* each constraint's markers there; 0: not added */
     double *edit_value;        /* each edit variable's value there, in variable order */
     uint32_t nedit;
+    /* Constraints of this state whose constant was set since it was kept,
+     * with the constant its tableau holds (cs_cache_note_constant). */
+    cs_Cons *moved_id;
+    double *moved_from;
+    uint32_t nmoved, capmoved;
     uint64_t used;             /* last use, for eviction (least recently used goes) */
     Tableau t;
 } CacheEntry;
@@ -358,6 +363,11 @@ CS_HIDDEN cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, 
 CS_HIDDEN void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep);
 /* Drops every kept state (0xffffffff), or those in which constraint id is added. */
 CS_HIDDEN void cs_cache_drop(cs_Solver *S, uint32_t id);
+/* Constraint id's constant was `from` and has just been set: every kept
+ * state in which it is added notes `from` (once), and moves it to the
+ * constant of the day when restored. A state whose note cannot be
+ * allocated is dropped instead. */
+CS_HIDDEN void cs_cache_note_constant(cs_Solver *S, uint32_t id, double from);
 CS_HIDDEN void cs_cache_free(cs_Solver *S);
 CS_HIDDEN size_t cs_cache_bytes(const cs_Solver *S);
 /* The current tableau's memory, freed (cs_journal.c, beside the id spaces). */

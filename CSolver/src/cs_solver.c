@@ -332,17 +332,18 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
         return CS_ERR_UNKNOWN;
     if (!valid_number(constant))
         return CS_ERR_INVALID_NUMBER;
+    double from = S->cons[id].constant;
     cs_txn_begin(S);
     cs_Status st = CS_OK;
     if (S->cons[id].state == CONS_ADDED)
-        st = cs_shift_constant(S, id, constant - S->cons[id].constant);
+        st = cs_shift_constant(S, id, constant - from);
     else if (!cs_save_cons(S, id))
         st = CS_ERR_NOMEM;
     if (st == CS_OK)
         S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
     st = finish(S, st);
-    if (st == CS_OK)
-        cs_cache_drop(S, id); /* states that solved it with its old constant */
+    if (st == CS_OK && constant != from)
+        cs_cache_note_constant(S, id, from); /* states that solved it with its old constant */
     return st;
 }
 
