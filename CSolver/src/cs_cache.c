@@ -447,8 +447,8 @@ size_t cs_cache_bytes(const cs_Solver *S)
             bytes += (size_t)t->rows[r].cap * (sizeof(Sym) + sizeof(double));
         bytes += (size_t)t->caplevels * sizeof(Level);
         const Sens *z = &t->sens;
-        bytes += (size_t)z->capedit * (sizeof *z->edit + 2 * sizeof(double)) +
-                 (size_t)z->capvar * (sizeof *z->base + sizeof *z->list + z->capedit * sizeof *z->J);
+        bytes += (size_t)z->capparam * (sizeof *z->param + 2 * sizeof(double)) +
+                 (size_t)z->capvar * (sizeof *z->base + sizeof *z->list + z->capparam * sizeof *z->J);
     }
     return bytes;
 }

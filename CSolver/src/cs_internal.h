@@ -112,6 +112,8 @@ typedef struct Cons {
     uint8_t op;       /* cs_Relation */
     uint8_t state;    /* enum ConsState */
     uint8_t is_edit;  /* made by cs_edit_add, not visible as a user constraint */
+    uint8_t moves;    /* its constant has been set (cs_cons_set_constant): listed in
+                       * S->movers, a parameter of the values map (Sens) */
     double constant;
     double strength;
     uint32_t lead;    /* the first variable as the caller wrote it, + 1 (0: none) */
@@ -135,20 +137,23 @@ typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEd
 typedef struct Vec { void *p; size_t n, cap; } Vec;
 
 /*
- * Values as affine functions of the edit values (cs_values.c, "Moving
- * edits"). While the tableau keeps its shape (no pivot, no row made or
- * changed other than an edit constraint's constant moving), every
- * variable's value is  base[v] + sum_k J[k][v] * (edit_k - e0[k]):  a
- * suggestion moves row constants only, and values are linear in them.
+ * Values as affine functions of the moving constants (cs_values.c,
+ * "Moving edits"). While the tableau keeps its shape (no pivot, no row made
+ * or changed other than by a parameter's constant moving), every
+ * variable's value is  base[v] + sum_k J[k][v] * (constant_k - p0[k]):  a
+ * suggestion, or a new constant, moves row constants only, and values are
+ * linear in them. The parameters are the edit constraints and the
+ * constraints whose constant has been set (a window's autoresizing ones).
  */
 typedef struct Sens {
     bool ok;                 /* built, and the tableau kept its shape since */
-    uint32_t nedit, capedit;
-    cs_Var *edit;            /* the edit variables when it was built; owned */
-    double *e0, *d;          /* their values then; scratch for the moves; owned */
+    uint32_t nparam, capparam;
+    cs_Cons *param;          /* its parameters: edit constraints and constraints
+                              * whose constant moves, when it was built; owned */
+    double *p0, *d;          /* their constants then; scratch for the moves; owned */
     uint32_t nvar, capvar;   /* variables when it was built; room */
     double *base;            /* every variable's value then (capvar); owned */
-    double *J;               /* nedit x capvar derivatives; owned */
+    double *J;               /* nparam x capvar derivatives by constant; owned */
     cs_Var *list;            /* variables with a nonzero derivative (capvar); owned */
     uint32_t nlist;
 } Sens;
@@ -252,6 +257,8 @@ struct cs_Solver {
 
     /* The last conflict (cs_conflict). */
     Vec conflict;              /* cs_Cons */
+    /* Constraints whose constant has been set (Cons.moves), for Sens. */
+    Vec movers;                /* cs_Cons */
     bool no_explain;           /* a scratch solver of cs_conflict_minimize: skip it */
 
     /* Solved states kept by constraint set (cs_cache.c). */
@@ -325,9 +332,17 @@ CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
 /* The tableau changed shape: values are no longer affine in the edits. */
 static inline void cs_reshaped(cs_Solver *S) { S->shape_changed = true; S->sens.ok = false; }
 CS_HIDDEN void cs_sens_free(cs_Solver *S, Sens *sens);
-/* A zeroed map with room for capedit edits over capvar variables; false
+/* A zeroed map with room for capparam parameters over capvar variables; false
  * (and nothing held) if memory runs out. */
-CS_HIDDEN bool cs_sens_alloc(cs_Solver *S, Sens *sens, uint32_t capedit, uint32_t capvar);
+CS_HIDDEN bool cs_sens_alloc(cs_Solver *S, Sens *sens, uint32_t capparam, uint32_t capvar);
+/* Is constraint id a parameter of the map? */
+static inline bool cs_sens_has(const Sens *z, cs_Cons id)
+{
+    for (uint32_t k = 0; k < z->nparam; k++)
+        if (z->param[k] == id)
+            return true;
+    return false;
+}
 
 /* ---- cs_simplex.c ---- */
 CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);
@@ -338,6 +353,17 @@ CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause);
  * constraint's), then restores feasibility. */
 CS_HIDDEN cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc);
 CS_HIDDEN bool cs_is_required(double strength);
+/* The sign m of a constraint's marker in its row (expr + constant + m *
+ * marker): a constant moved by dc moves the rows holding the marker by
+ * a * dc / m (cs_shift_constant). */
+static inline double cs_marker_sign(const Cons *c)
+{
+    if (c->op == CS_LE)
+        return 1.0;
+    if (c->op == CS_GE)
+        return -1.0;
+    return cs_is_required(c->strength) ? 1.0 : -1.0;
+}
 
 /* ---- cs_cache.c ---- */
 static inline uint64_t cs_cons_hash(uint32_t id)

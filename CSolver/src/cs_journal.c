@@ -476,19 +476,19 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     if (ok && S->sens.ok) {
         const Sens *z = &S->sens;
         Sens *c = &t->sens;
-        ok = cs_sens_alloc(S, c, z->capedit, z->capvar);
-        if (ok && z->capedit > 0) {
-            memcpy(c->edit, z->edit, (size_t)z->capedit * sizeof *c->edit);
-            memcpy(c->e0, z->e0, (size_t)z->capedit * sizeof *c->e0);
+        ok = cs_sens_alloc(S, c, z->capparam, z->capvar);
+        if (ok && z->capparam > 0) {
+            memcpy(c->param, z->param, (size_t)z->capparam * sizeof *c->param);
+            memcpy(c->p0, z->p0, (size_t)z->capparam * sizeof *c->p0);
         }
         if (ok && z->capvar > 0) {
             memcpy(c->base, z->base, (size_t)z->capvar * sizeof *c->base);
             memcpy(c->list, z->list, (size_t)z->capvar * sizeof *c->list);
         }
-        if (ok && z->capvar * z->capedit > 0)
-            memcpy(c->J, z->J, (size_t)z->capvar * z->capedit * sizeof *c->J);
+        if (ok && z->capvar * z->capparam > 0)
+            memcpy(c->J, z->J, (size_t)z->capvar * z->capparam * sizeof *c->J);
         if (ok) {
-            c->nedit = z->nedit;
+            c->nparam = z->nparam;
             c->nlist = z->nlist;
             c->nvar = z->nvar;
             c->ok = true;

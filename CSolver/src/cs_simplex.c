@@ -761,15 +761,6 @@ release:
  * dummy must stay at 0: if it moves, required equalities that were redundant
  * now contradict each other, and the change is refused.
  */
-static double marker_sign(const Cons *c)
-{
-    bool required = cs_is_required(c->strength);
-    if (c->op == CS_LE)
-        return 1.0;
-    if (c->op == CS_GE)
-        return -1.0;
-    return required ? 1.0 : -1.0;
-}
 
 static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
 {
@@ -791,10 +782,13 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         return CS_ERR_NOMEM;
     Cons *c = &S->cons[id];
     c->constant += dc;
-    double delta = dc / marker_sign(c);
+    double delta = dc / cs_marker_sign(c);
     Sym marker = c->marker, other = c->other;
-    /* Only an edit moving keeps values affine in the edits (Sens). */
-    bool (*touch)(cs_Solver *, int32_t) = c->is_edit ? cs_touch_constant : cs_touch;
+    /* Only a parameter of the values map moving keeps values affine in
+     * the parameters (Sens): an edit, or a constraint whose constant was
+     * set before, when the map has it or is still to be built. */
+    bool param = c->is_edit || (c->moves && (!S->sens.ok || cs_sens_has(&S->sens, id)));
+    bool (*touch)(cs_Solver *, int32_t) = param ? cs_touch_constant : cs_touch;
     int32_t r = S->basic[marker];
     if (r >= 0 || (other != 0 && (r = S->basic[other]) >= 0)) {
         if (!touch(S, r))

@@ -106,6 +106,7 @@ void cs_solver_free(cs_Solver *S)
     cs_mem_free(S, S->tmp_coef, (size_t)S->tmp_cap * sizeof(double));
     cs_vec_free(S, &S->infeasible, sizeof(Sym));
     cs_vec_free(S, &S->conflict, sizeof(cs_Cons));
+    cs_vec_free(S, &S->movers, sizeof(cs_Cons));
     Journal *j = &S->j;
     cs_vec_free(S, &j->rows, sizeof(SavedRow));
     cs_vec_free(S, &j->basics, sizeof(SavedBasic));
@@ -316,6 +317,10 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
     st = finish(S, st);
     if (st == CS_OK) {
         cs_cache_drop(S, id);
+        cs_Cons *m = S->movers.p; /* its id may come back for another constraint */
+        for (size_t k = 0; k < S->movers.n; k++)
+            if (m[k] == id)
+                m[k--] = m[--S->movers.n];
         if (added) {
             S->key -= cs_cons_hash(id);
             S->nadded--;
@@ -333,6 +338,13 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
     if (!valid_number(constant))
         return CS_ERR_INVALID_NUMBER;
     double from = S->cons[id].constant;
+    if (!S->cons[id].moves) {
+        /* From now on a parameter of the values map (Sens): a window
+         * resized through constants republishes values as one for edits. */
+        if (!cs_vec_push(S, &S->movers, sizeof(cs_Cons), &id))
+            return CS_ERR_NOMEM;
+        S->cons[id].moves = 1;
+    }
     cs_txn_begin(S);
     cs_Status st = CS_OK;
     if (S->cons[id].state == CONS_ADDED)

@@ -164,62 +164,67 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
  *
  * A suggestion moves the constant of each row that holds its edit
  * constraint's marker (cs_shift_constant) and, when no row turns
- * infeasible, nothing else: the basis and every coefficient stay. A
+ * infeasible, nothing else: the basis and every coefficient stay. So does
+ * a new constant for any constraint (cs_cons_set_constant), which is how
+ * the Swift layer resizes a window (its autoresizing constraints). A
  * variable's value is its row's constant plus coefficients times the values
  * it references, so as long as the tableau keeps its shape the values are
- * affine in the edit values:
+ * affine in those constants, the map's parameters:
  *
- *     value[v] = base[v] + sum_k J[k][v] * (edit_k - e0[k])            (3)
+ *     value[v] = base[v] + sum_k J[k][v] * (constant_k - p0[k])        (3)
  *
- * where J[k][v] = a_k(v) + sum over references w of coef(w) * J[k][w] and
- * a_k(v) is the coefficient of edit k's marker in v's row (an edit
- * constraint is  v - value == 0, non-required: its marker moves the rows by
- * +a per unit of value). J is built once, in one pass in reference order,
- * after a full update that followed only edit moves (a resize in progress);
- * later updates are then one multiply-add per edit for each variable that
- * depends on an edit, and no walk of the tableau at all. Any other change
- * (cs_reshaped) drops it. base is the full update's refined values, so (3)
- * with no move gives exactly what a full update would.
+ * where J[k][v] = a_k(v) / m_k + sum over references w of coef(w) * J[k][w],
+ * a_k(v) is the coefficient of parameter k's marker in v's row and m_k the
+ * marker's sign in its constraint's row (cs_marker_sign: a constant moved by
+ * dc moves such rows by a * dc / m). The parameters are every edit
+ * constraint (constant = -value) and every added constraint whose constant
+ * has ever been set (S->movers). J is built once, in one pass in reference
+ * order, after a full update that followed only parameter moves (a resize
+ * in progress); later updates are then one multiply-add per parameter for
+ * each variable that depends on one, and no walk of the tableau at all. Any
+ * other change (cs_reshaped), or a constant set for the first time, drops
+ * it. base is the full update's refined values, so (3) with no move gives
+ * exactly what a full update would.
  */
 
 void cs_sens_free(cs_Solver *S, Sens *z)
 {
-    cs_mem_free(S, z->edit, (size_t)z->capedit * sizeof *z->edit);
-    cs_mem_free(S, z->e0, (size_t)z->capedit * sizeof *z->e0);
-    cs_mem_free(S, z->d, (size_t)z->capedit * sizeof *z->d);
+    cs_mem_free(S, z->param, (size_t)z->capparam * sizeof *z->param);
+    cs_mem_free(S, z->p0, (size_t)z->capparam * sizeof *z->p0);
+    cs_mem_free(S, z->d, (size_t)z->capparam * sizeof *z->d);
     cs_mem_free(S, z->base, (size_t)z->capvar * sizeof *z->base);
-    cs_mem_free(S, z->J, (size_t)z->capvar * z->capedit * sizeof *z->J);
+    cs_mem_free(S, z->J, (size_t)z->capvar * z->capparam * sizeof *z->J);
     cs_mem_free(S, z->list, (size_t)z->capvar * sizeof *z->list);
     memset(z, 0, sizeof *z);
 }
 
-bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capedit, uint32_t capvar)
+bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
 {
     memset(z, 0, sizeof *z);
-    size_t ne = capedit, nv = capvar;
-    z->edit = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->edit);
-    z->e0 = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->e0);
+    size_t ne = capparam, nv = capvar;
+    z->param = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->param);
+    z->p0 = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->p0);
     z->d = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->d);
     z->base = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->base);
     z->J = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->J);
     z->list = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->list);
-    z->capedit = capedit;
+    z->capparam = capparam;
     z->capvar = capvar;
     /* A zero-sized array is NULL, and fine. */
-    if ((ne == 0 || (z->edit && z->e0 && z->d)) && (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || z->J))
+    if ((ne == 0 || (z->param && z->p0 && z->d)) && (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || z->J))
         return true;
     cs_sens_free(S, z);
     return false;
 }
 
-/* Room for nedit edits over S->nvar variables; false (and nothing) if
- * memory runs out: the full path needs none of it. */
-static bool sens_reserve(cs_Solver *S, Sens *z, uint32_t nedit)
+/* Room for nparam parameters over S->nvar variables; false (and nothing)
+ * if memory runs out: the full path needs none of it. */
+static bool sens_reserve(cs_Solver *S, Sens *z, uint32_t nparam)
 {
-    if (nedit <= z->capedit && S->nvar <= z->capvar)
+    if (nparam <= z->capparam && S->nvar <= z->capvar)
         return true;
     cs_sens_free(S, z);
-    return cs_sens_alloc(S, z, nedit, S->capvar);
+    return cs_sens_alloc(S, z, nparam, S->capvar);
 }
 
 /* Every basic variable, references before the rows that use them, into
@@ -259,40 +264,47 @@ static uint32_t reference_order(cs_Solver *S, cs_Var *out)
 static void sens_build(cs_Solver *S)
 {
     Sens *z = &S->sens;
-    uint32_t nedit = 0;
+    const cs_Cons *movers = S->movers.p;
+    uint32_t nparam = (uint32_t)S->movers.n;
     for (cs_Var v = 0; v < S->nvar; v++)
-        nedit += S->edit_cons[v] != 0;
-    if (!sens_reserve(S, z, nedit))
+        nparam += S->edit_cons[v] != 0;
+    if (!sens_reserve(S, z, nparam))
         return;
-    z->nedit = 0;
-    for (cs_Var v = 0; v < S->nvar; v++) {
-        if (S->edit_cons[v] != 0) {
-            z->edit[z->nedit] = v;
-            z->e0[z->nedit++] = S->edit_value[v];
-        }
-    }
+    /* The parameters: every edit constraint, and every added constraint
+     * whose constant has been set. */
+    z->nparam = 0;
+    for (cs_Var v = 0; v < S->nvar; v++)
+        if (S->edit_cons[v] != 0)
+            z->param[z->nparam++] = S->edit_cons[v] - 1;
+    for (size_t k = 0; k < S->movers.n; k++)
+        if (S->cons[movers[k]].state == CONS_ADDED)
+            z->param[z->nparam++] = movers[k];
+    nparam = z->nparam;
+    for (uint32_t p = 0; p < nparam; p++)
+        z->p0[p] = S->cons[z->param[p]].constant;
     uint32_t n = reference_order(S, z->list);
     uint32_t cap = z->capvar, kept = 0;
-    if (nedit > 0)
-        memset(z->J, 0, (size_t)cap * nedit * sizeof *z->J); /* a parameter's is 0 */
+    if (nparam > 0)
+        memset(z->J, 0, (size_t)cap * nparam * sizeof *z->J); /* a parametric variable's is 0 */
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = z->list[i];
         const Row *r = &S->rows[S->basic[S->var_sym[v]]];
         bool moves = false;
-        for (uint32_t e = 0; e < nedit; e++) {
-            const Cons *c = &S->cons[S->edit_cons[z->edit[e]] - 1];
-            CS_ASSERT(c->is_edit && c->op == CS_EQ);
-            /* A basic marker: the edit moves a restricted row only. */
+        for (uint32_t p = 0; p < nparam; p++) {
+            const Cons *c = &S->cons[z->param[p]];
+            /* A basic marker (or other error): the constant moves that
+             * restricted row only. Otherwise every row holding the marker
+             * moves by a / m per unit of constant (cs_shift_constant). */
             bool held = S->basic[c->marker] < 0 && (c->other == 0 || S->basic[c->other] < 0);
             double j = 0.0;
             for (int32_t k = 0; k < r->n; k++) {
                 Sym t = r->sym[k];
                 if (held && t == c->marker)
-                    j += r->coef[k];
+                    j += r->coef[k] / cs_marker_sign(c);
                 else if (cs_is_reference(S, t))
-                    j += r->coef[k] * z->J[(size_t)e * cap + S->owner[t]];
+                    j += r->coef[k] * z->J[(size_t)p * cap + S->owner[t]];
             }
-            z->J[(size_t)e * cap + v] = j;
+            z->J[(size_t)p * cap + v] = j;
             moves |= j != 0.0;
         }
         if (moves)
@@ -311,15 +323,15 @@ static void sens_update(cs_Solver *S, bool every)
 {
     Sens *z = &S->sens;
     uint32_t cap = z->capvar, stamp = cs_stamp_next(S);
-    for (uint32_t e = 0; e < z->nedit; e++)
-        z->d[e] = S->edit_value[z->edit[e]] - z->e0[e];
+    for (uint32_t p = 0; p < z->nparam; p++)
+        z->d[p] = S->cons[z->param[p]].constant - z->p0[p];
     if (every) {
         for (cs_Var v = 0; v < S->nvar; v++) {
             /* A variable made since the map was built is a parameter (its
              * row would have changed the tableau's shape): 0. */
             double x = v < z->nvar ? z->base[v] : 0.0;
-            for (uint32_t e = 0; e < z->nedit && v < z->nvar; e++)
-                x += z->J[(size_t)e * cap + v] * z->d[e];
+            for (uint32_t p = 0; p < z->nparam && v < z->nvar; p++)
+                x += z->J[(size_t)p * cap + v] * z->d[p];
             store(S, v, x, stamp);
         }
         return;
@@ -327,8 +339,8 @@ static void sens_update(cs_Solver *S, bool every)
     for (uint32_t i = 0; i < z->nlist; i++) {
         cs_Var v = z->list[i];
         double x = z->base[v];
-        for (uint32_t e = 0; e < z->nedit; e++)
-            x += z->J[(size_t)e * cap + v] * z->d[e];
+        for (uint32_t p = 0; p < z->nparam; p++)
+            x += z->J[(size_t)p * cap + v] * z->d[p];
         store(S, v, x, stamp);
     }
 }

@@ -883,6 +883,8 @@ static void test_moving_edits_match_full_updates(void)
         cs_Term st = { spare, 1.0 };
         cs_Cons poke;
         EXPECT_STATUS(cs_cons_new(T, &st, 1, -1, CS_EQ, CS_WEAK, &poke), CS_OK);
+        cs_Cons ca[M], cb[M];
+        double cc[M];
         for (int k = 0; k < M; k++) {
             Spec sp;
             sp.n = 1 + (int)(rng() % 3);
@@ -891,17 +893,20 @@ static void test_moving_edits_match_full_updates(void)
             sp.c = (double)(rng() % 400) - 200;
             sp.op = (cs_Relation)(rng() % 3);
             sp.strength = strengths[rng() % 6];
-            cs_Cons a, b;
             cs_Term ta[3], tb[3];
             for (int t = 0; t < sp.n; t++) {
                 ta[t] = (cs_Term){ v[sp.t[t].var], sp.t[t].coefficient };
                 tb[t] = (cs_Term){ w[sp.t[t].var], sp.t[t].coefficient };
             }
-            EXPECT_STATUS(cs_cons_new(S, ta, (size_t)sp.n, sp.c, sp.op, sp.strength, &a), CS_OK);
-            EXPECT_STATUS(cs_cons_new(T, tb, (size_t)sp.n, sp.c, sp.op, sp.strength, &b), CS_OK);
-            cs_Status sa = cs_add(S, a), sb = cs_add(T, b);
+            EXPECT_STATUS(cs_cons_new(S, ta, (size_t)sp.n, sp.c, sp.op, sp.strength, &ca[k]), CS_OK);
+            EXPECT_STATUS(cs_cons_new(T, tb, (size_t)sp.n, sp.c, sp.op, sp.strength, &cb[k]), CS_OK);
+            cc[k] = sp.c;
+            cs_Status sa = cs_add(S, ca[k]), sb = cs_add(T, cb[k]);
             EXPECT(sa == sb);
         }
+        /* Three constraints whose constants move too, as a window's
+         * autoresizing constraints do: parameters of the map like the edits. */
+        int mover[3] = { (int)(rng() % M), (int)(rng() % M), (int)(rng() % M) };
         EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
         EXPECT_STATUS(cs_edit_add(S, v[1], CS_MEDIUM), CS_OK);
         EXPECT_STATUS(cs_edit_add(T, w[0], CS_STRONG), CS_OK);
@@ -912,6 +917,12 @@ static void test_moving_edits_match_full_updates(void)
             int e = (int)(rng() % 2);
             EXPECT_STATUS(cs_suggest(S, v[e], x), CS_OK);
             EXPECT_STATUS(cs_suggest(T, w[e], x), CS_OK);
+            if (step % 3 != 0) {
+                int k = mover[rng() % 3];
+                double c = cc[k] + (step % 11 == 10 ? (double)(rng() % 400) - 200 : (double)(rng() % 9) - 4);
+                cs_Status sa = cs_cons_set_constant(S, ca[k], c), sb = cs_cons_set_constant(T, cb[k], c);
+                EXPECT(sa == sb);
+            }
             EXPECT_STATUS(cs_add(T, poke), CS_OK);
             EXPECT_STATUS(cs_remove(T, poke), CS_OK);
             cs_update(S);
