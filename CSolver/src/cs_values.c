@@ -260,26 +260,34 @@ static uint32_t reference_order(cs_Solver *S, cs_Var *out)
     return n;
 }
 
+/* Constraints whose constant moves, beyond the edits, that the map takes
+ * as parameters: each costs a column of J (8 bytes a variable) and a
+ * multiply-add a dependent variable at every update. A window's size needs
+ * two; one that moves and is not a parameter drops the map (cs_reshaped). */
+enum { SENS_MOVERS = 8 };
+
 /* Builds (3) at the current values; leaves it off if memory runs out. */
 static void sens_build(cs_Solver *S)
 {
     Sens *z = &S->sens;
     const cs_Cons *movers = S->movers.p;
-    uint32_t nparam = (uint32_t)S->movers.n;
+    uint32_t nedit = 0, nmovers = 0;
     for (cs_Var v = 0; v < S->nvar; v++)
-        nparam += S->edit_cons[v] != 0;
-    if (!sens_reserve(S, z, nparam))
+        nedit += S->edit_cons[v] != 0;
+    for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
+        nmovers += S->cons[movers[k]].state == CONS_ADDED;
+    if (!sens_reserve(S, z, nedit + nmovers))
         return;
-    /* The parameters: every edit constraint, and every added constraint
-     * whose constant has been set. */
+    /* The parameters: every edit constraint, and the added constraints
+     * whose constant has been set, the first SENS_MOVERS so set. */
     z->nparam = 0;
     for (cs_Var v = 0; v < S->nvar; v++)
         if (S->edit_cons[v] != 0)
             z->param[z->nparam++] = S->edit_cons[v] - 1;
-    for (size_t k = 0; k < S->movers.n; k++)
+    for (size_t k = 0; k < S->movers.n && z->nparam < nedit + nmovers; k++)
         if (S->cons[movers[k]].state == CONS_ADDED)
             z->param[z->nparam++] = movers[k];
-    nparam = z->nparam;
+    uint32_t nparam = z->nparam;
     for (uint32_t p = 0; p < nparam; p++)
         z->p0[p] = S->cons[z->param[p]].constant;
     uint32_t n = reference_order(S, z->list);
