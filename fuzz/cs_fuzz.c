@@ -33,9 +33,9 @@ enum { NVARS = 8, MAXCONS = 32, MAXTERMS = 3 };
  * within one constraint, terms 1e9 apart meet the tableau's absolute noise
  * threshold (CS_EPS): a marker's coefficients could round away (removal now
  * copes), and a required row whose terms are all near 1e-5 can be left
- * violated by 1e-5, beyond this check's tolerance. Systems scaled from 1e-6
- * to 1e6 across rows and columns, as layouts are, pass lpcheck
- * (scripts/lpcheck_wide.py); relative tolerances are what is left. */
+ * violated by 1e-5, beyond this check's tolerance. Systems scaled from 1e-2
+ * to 1e2 across rows and columns pass lpcheck (scripts/lpcheck_wide.py);
+ * relative tolerances are what is left. */
 static const double numbers[] = {
     0, 1, -1, 2, -2, 0.5, 8, 20, -20, 100, 375, 667, -0.25, 3,
     NAN, INFINITY, -INFINITY, 1e300, -1e13,

@@ -119,7 +119,7 @@ storyboard="${SHARED:-../shared}/corpus/storyboards/ReactiveX__RxSwift/RxExample
 expect "check-ib" 0 "^overall: 9 of 9 eligible views within 0.5 pt" "$layout" check-ib "$storyboard"
 expect "check-ib json" 0 '"within0_5" : 9' "$layout" check-ib "$storyboard" --json
 printf '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY e "x">]>\n<document>&e;</document>\n' >"$dir/entity.xib"
-expect "check-ib entity" 1 "entity.xib: error: a document type declaration" "$layout" check-ib "$dir/entity.xib"
+expect "check-ib entity" 1 "entity.xib:2:1: error: a document type declaration" "$layout" check-ib "$dir/entity.xib"
 expect "preview document" 0 "146 panels" "$layout" preview "$examples/profile.yaml" -o "$dir/p.svg" --html "$dir/p.html"
 expect "preview svg" 0 "photosLabel" cat "$dir/p.svg"
 expect "preview storyboard" 0 "11 panels" "$layout" preview "$storyboard" --devices "iPhone 8,iPad (10th generation)" -o "$dir/s.svg"
