@@ -78,8 +78,7 @@ static void entry_free(cs_Solver *S, CacheEntry *e)
     cs_mem_free(S, e->marker, (size_t)e->ncons * sizeof(Sym));
     cs_mem_free(S, e->other, (size_t)e->ncons * sizeof(Sym));
     cs_mem_free(S, e->edit_value, (size_t)e->nedit * sizeof(double));
-    cs_mem_free(S, e->moved_id, (size_t)e->capmoved * sizeof *e->moved_id);
-    cs_mem_free(S, e->moved_from, (size_t)e->capmoved * sizeof *e->moved_from);
+    cs_vec_free(S, &e->moved, sizeof(Moved));
     memset(e, 0, sizeof *e);
 }
 
@@ -98,34 +97,16 @@ void cs_cache_drop(cs_Solver *S, uint32_t id)
     }
 }
 
-/* Appends (id, from) to e's notes; false if memory runs out. */
+/* Notes (id, from) in e unless id is noted already (the state holds the
+ * first constant noted); false if memory runs out. */
 static bool note(cs_Solver *S, CacheEntry *e, uint32_t id, double from)
 {
-    for (uint32_t k = 0; k < e->nmoved; k++)
-        if (e->moved_id[k] == id)
-            return true; /* the state holds the first constant noted */
-    if (e->nmoved == e->capmoved) {
-        uint32_t cap = e->capmoved ? 2 * e->capmoved : 8;
-        cs_Cons *ids = cs_mem_realloc(S, NULL, 0, (size_t)cap * sizeof *ids);
-        double *froms = cs_mem_realloc(S, NULL, 0, (size_t)cap * sizeof *froms);
-        if (ids == NULL || froms == NULL) {
-            cs_mem_free(S, ids, (size_t)cap * sizeof *ids);
-            cs_mem_free(S, froms, (size_t)cap * sizeof *froms);
-            return false;
-        }
-        if (e->nmoved > 0) {
-            memcpy(ids, e->moved_id, (size_t)e->nmoved * sizeof *ids);
-            memcpy(froms, e->moved_from, (size_t)e->nmoved * sizeof *froms);
-        }
-        cs_mem_free(S, e->moved_id, (size_t)e->capmoved * sizeof *ids);
-        cs_mem_free(S, e->moved_from, (size_t)e->capmoved * sizeof *froms);
-        e->moved_id = ids;
-        e->moved_from = froms;
-        e->capmoved = cap;
-    }
-    e->moved_id[e->nmoved] = id;
-    e->moved_from[e->nmoved++] = from;
-    return true;
+    const Moved *m = e->moved.p;
+    for (size_t k = 0; k < e->moved.n; k++)
+        if (m[k].id == id)
+            return true;
+    Moved x = { id, from };
+    return cs_vec_push(S, &e->moved, sizeof x, &x);
 }
 
 void cs_cache_note_constant(cs_Solver *S, uint32_t id, double from)
@@ -394,17 +375,18 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         st = cs_shift_constant(S, S->edit_cons[v] - 1, -(to - from));
     }
     /* And to the constants set since it was kept. */
-    for (uint32_t m = 0; m < e->nmoved && st == CS_OK; m++) {
-        Cons *c = &S->cons[e->moved_id[m]];
-        double to = c->constant, from = e->moved_from[m];
+    const Moved *moved = e->moved.p;
+    for (size_t m = 0; m < e->moved.n && st == CS_OK; m++) {
+        Cons *c = &S->cons[moved[m].id];
+        double to = c->constant, from = moved[m].from;
         if (to == from)
             continue;
-        if (!cs_save_cons(S, e->moved_id[m])) { /* the record as it is now, for a rollback */
+        if (!cs_save_cons(S, moved[m].id)) { /* the record as it is now, for a rollback */
             st = CS_ERR_NOMEM;
             break;
         }
         c->constant = from; /* what the restored tableau holds */
-        st = cs_shift_constant(S, e->moved_id[m], to - from);
+        st = cs_shift_constant(S, moved[m].id, to - from);
         if (st == CS_OK)
             c->constant = to; /* exactly */
     }
@@ -412,7 +394,7 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         cs_txn_commit(S);
         S->republish = true;
         e->used = ++S->cache_clock;
-        e->nmoved = 0; /* e now holds the state just left, solved with today's constants */
+        e->moved.n = 0; /* e now holds the state just left, solved with today's constants */
     } else {
         cs_txn_rollback(S);
         trade(S, e); /* the same trade again puts everything back */
@@ -437,7 +419,7 @@ size_t cs_cache_bytes(const cs_Solver *S)
         const CacheEntry *e = &S->cache[k];
         const Tableau *t = &e->t;
         bytes += (size_t)e->ncons * 2 * sizeof(Sym) + (size_t)e->nedit * sizeof(double) +
-                 (size_t)e->capmoved * (sizeof *e->moved_id + sizeof *e->moved_from);
+                 e->moved.cap * sizeof(Moved);
         bytes += (size_t)t->capsym * (sizeof *t->kind + sizeof *t->basic + sizeof *t->defined + sizeof *t->owner +
                                       sizeof *t->col + sizeof *t->free_sym); /* give or take alignment */
         for (uint32_t s = 0; s < t->nsym; s++)

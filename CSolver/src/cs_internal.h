@@ -174,6 +174,8 @@ typedef struct Tableau {
 } Tableau;
 
 /* A solved state kept for the set of constraints it solves (cs_cache.c). */
+typedef struct Moved { cs_Cons id; double from; } Moved;
+
 typedef struct CacheEntry {
     uint64_t key;              /* sum of cs_cons_hash over the constraints added */
     uint32_t nadded;
@@ -183,9 +185,7 @@ typedef struct CacheEntry {
     uint32_t nedit;
     /* Constraints of this state whose constant was set since it was kept,
      * with the constant its tableau holds (cs_cache_note_constant). */
-    cs_Cons *moved_id;
-    double *moved_from;
-    uint32_t nmoved, capmoved;
+    Vec moved;                 /* Moved */
     uint64_t used;             /* last use, for eviction (least recently used goes) */
     Tableau t;
 } CacheEntry;
