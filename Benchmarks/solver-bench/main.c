@@ -384,8 +384,9 @@ static int soak(const char *path, cs_Mode mode, long transitions)
             first = strndup(R.out.p ? R.out.p : "", R.out.n);
         else if (R.out.n != strlen(first) || memcmp(R.out.p, first, R.out.n) != 0)
             bad++;
-        if ((p + 1) * 10 % passes < 10 && (p + 1) * 10 / passes >= 1 && (p + 1) * 10 / passes <= 10)
-            samples[(p + 1) * 10 / passes - 1] = resident_kb();
+        /* Every tenth of the run this pass completes (all ten when there are fewer passes). */
+        for (long tenth = p * 10 / passes; tenth < (p + 1) * 10 / passes; tenth++)
+            samples[tenth] = resident_kb();
     }
     double ms = now_ms() - started;
     cs_Stats st;
