@@ -87,15 +87,22 @@ stage "lpcheck lexicographic ($CASES cases)" "$BUILD/lp-l.log" \
     python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
 count lp "$BUILD/lp-l.log"
 
-# 4b. lpcheck on badly scaled systems: rows and columns scaled from 1e-2 to
-# 1e2, coefficients from 1e-4 to 1e4 (scripts/lpcheck_wide.py says what
-# does not pass yet).
-stage "lpcheck scaled 1e-4..1e4 weighted ($CASES cases)" "$BUILD/lp-ww.log" \
-    env SHARED="$SHARED" python3 scripts/lpcheck_wide.py --rows 2 --columns 2 --cases "$CASES" -- "$BIN/solver-bench" replay
-count lp "$BUILD/lp-ww.log"
-stage "lpcheck scaled 1e-4..1e4 lexicographic ($CASES cases)" "$BUILD/lp-wl.log" \
-    env SHARED="$SHARED" python3 scripts/lpcheck_wide.py --rows 2 --columns 2 --cases "$CASES" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
-count lp "$BUILD/lp-wl.log"
+# 4b. lpcheck on badly scaled systems, coefficients from 1e-6 to 1e6: rows
+# and columns scaled from 1e-3 to 1e3 ($CASES cases a mode), and variables
+# in units from 1e-6 to 1e6 (a third as many). scripts/lpcheck_wide.py says
+# what does not pass yet.
+wide() { # NAME LOG CASES SCALES...: lpcheck_wide.py in both modes
+    local name=$1 log=$2 n=$3
+    shift 3
+    stage "lpcheck $name, weighted ($n cases)" "$BUILD/$log-w.log" \
+        env SHARED="$SHARED" python3 scripts/lpcheck_wide.py "$@" --cases "$n" -- "$BIN/solver-bench" replay
+    count lp "$BUILD/$log-w.log"
+    stage "lpcheck $name, lexicographic ($n cases)" "$BUILD/$log-l.log" \
+        env SHARED="$SHARED" python3 scripts/lpcheck_wide.py "$@" --cases "$n" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
+    count lp "$BUILD/$log-l.log"
+}
+wide "scaled rows and columns 1e-3..1e3" lp-wide "$CASES" --rows 3 --columns 3
+wide "variables in units 1e-6..1e6" lp-units $(( (CASES + 2) / 3 )) --rows 0 --columns 6
 
 # 5. kiwisolver's replays of every workload at S and M: same check lines.
 stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \

@@ -117,7 +117,8 @@ void cs_col_compact(cs_Solver *S, Sym s)
 /*
  * dst += a * src, dropping the symbol `drop` from dst (0: none). With drop
  * = s and a = dst's coefficient of s, this substitutes row src (s = ...)
- * into dst (kiwi's Row::substitute) in one pass.
+ * into dst (kiwi's Row::substitute) in one pass. A product a * src[k] that
+ * is not 0 is kept however small: only sums cancel (cs_cancelled).
  */
 bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
 {
@@ -138,14 +139,15 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
             os[k] = si; oc[k++] = r->coef[i++];
         } else if (si > sj) {
             double v = a * q->coef[j++];
-            if (fabs(v) >= CS_EPS) {
+            if (v != 0.0) {
                 if (!cs_col_push(S, sj, dst))
                     return false;
                 os[k] = sj; oc[k++] = v;
             }
         } else {
-            double v = r->coef[i++] + a * q->coef[j++];
-            if (fabs(v) >= CS_EPS) {
+            double x = r->coef[i++], y = a * q->coef[j++];
+            double v = x + y;
+            if (!cs_cancelled(v, x, y)) {
                 os[k] = si; oc[k++] = v;
             }
         }
@@ -159,7 +161,7 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
     while (j < q->n) {
         Sym sj = q->sym[j];
         double v = a * q->coef[j++];
-        if (fabs(v) >= CS_EPS) {
+        if (v != 0.0) {
             if (!cs_col_push(S, sj, dst))
                 return false;
             os[k] = sj; oc[k++] = v;
@@ -181,7 +183,7 @@ bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
     int32_t k = find(r, s);
     if (k < r->n && r->sym[k] == s) {
         double v = r->coef[k] + a;
-        if (fabs(v) >= CS_EPS) {
+        if (!cs_cancelled(v, r->coef[k], a)) {
             r->coef[k] = v;
         } else {
             memmove(r->sym + k, r->sym + k + 1, (size_t)(r->n - k - 1) * sizeof(Sym));
@@ -190,7 +192,7 @@ bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
         }
         return true;
     }
-    if (fabs(a) < CS_EPS)
+    if (a == 0.0)
         return true;
     if (!realloc_pair(S, &r->sym, &r->coef, &r->cap, r->n, r->n + 1))
         return false;

@@ -7,11 +7,15 @@
  *   The objective is a vector of rows, highest priority first. A symbol's
  *   reduced cost is the vector of its coefficients in those rows; it can
  *   enter the basis when that vector is lexicographically negative (its
- *   first coefficient above CS_EPS in magnitude is negative). In weighted
- *   mode there is one level whose coefficients are the strengths, which is
- *   kiwi's objective; in lexicographic mode each strength has a level in
- *   which each error symbol weighs 1, so no violation at a lower level can
- *   buy any improvement at a higher one.
+ *   first nonzero coefficient is negative). In weighted mode there is one
+ *   level whose coefficients are the strengths, which is kiwi's objective,
+ *   and a reduced cost must be below -CS_EPS (weights 1e6 apart leave
+ *   residues that are not improvements); in lexicographic mode each strength
+ *   has a level in which each error symbol weighs 1, so no violation at a
+ *   lower level can buy any improvement at a higher one, and every nonzero
+ *   coefficient counts: sums that cancel are already 0 (cs_cancelled), and
+ *   a reduced cost of 3e-11 on a symbol that moves by 1e9 is an improvement
+ *   of 0.03 (variables in units 1e6 apart).
  *
  * Reference rows
  *   A row whose basic symbol is a user variable may hold other basic user
@@ -148,16 +152,23 @@ static bool delete_row(cs_Solver *S, int32_t slot)
 
 /* ---- Primal simplex ----------------------------------------------------- */
 
-/* Is s improving at level l, given the levels above it? */
+/*
+ * Is s improving at level l, given the levels above it? Any positive
+ * coefficient above counts, however small: a reduced cost of 5e-9 ignored
+ * above while s entered made the leaving symbol's reduced cost -2e-4 after
+ * the pivot (divided by a pivot of 2.5e-5), and the two pivoted back and
+ * forth forever (lexicographic, columns scaled 1e-6..1e6).
+ */
 static bool improving_above(const cs_Solver *S, int32_t l, Sym s)
 {
     for (int32_t m = 0; m < l; m++)
-        if (cs_row_coef(&S->rows[S->levels[m].slot], s) > CS_EPS)
+        if (cs_row_coef(&S->rows[S->levels[m].slot], s) > 0.0)
             return false;
     return true;
 }
 
-/* The lowest-id symbol whose reduced cost is negative, or 0 (optimal). */
+/* The lowest-id symbol whose reduced cost is negative, or 0 (optimal); see
+ * "Levels" for what negative means in each mode. */
 static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
 {
     Sym best = 0;
@@ -168,13 +179,14 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
                 return o->sym[k];
         return 0;
     }
+    double negative = S->mode == CS_WEIGHTED ? -CS_EPS : 0.0;
     for (int32_t l = 0; l < S->nlevels; l++) {
         const Row *o = &S->rows[S->levels[l].slot];
         for (int32_t k = 0; k < o->n; k++) {
             Sym s = o->sym[k];
             if (best != 0 && s >= best)
                 break; /* sorted: nothing lower follows */
-            if (o->coef[k] < -CS_EPS && S->kind[s] != SYM_DUMMY && improving_above(S, l, s))
+            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s))
                 best = s;
         }
     }
