@@ -154,10 +154,11 @@ static bool delete_row(cs_Solver *S, int32_t slot)
 
 /*
  * Is s improving at level l, given the levels above it? Any positive
- * coefficient above counts, however small: a reduced cost of 5e-9 ignored
- * above while s entered made the leaving symbol's reduced cost -2e-4 after
- * the pivot (divided by a pivot of 2.5e-5), and the two pivoted back and
- * forth forever (lexicographic, columns scaled 1e-6..1e6).
+ * coefficient above counts, however small, as any negative one does in
+ * entering_symbol: with coefficients below CS_EPS taken for 0 on either
+ * side, two symbols pivoted into each other's place forever (pivots of -4e4
+ * and -2.5e-5 in turn; lexicographic, variables in units 1e-6..1e6), each
+ * pivot dividing by its pivot what the other side had taken for 0.
  */
 static bool improving_above(const cs_Solver *S, int32_t l, Sym s)
 {
