@@ -153,6 +153,7 @@ typedef struct Level {
 } Level;
 
 typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
+typedef struct SavedConstant { int32_t slot; double constant; } SavedConstant;
 typedef struct SavedBasic { Sym sym; int32_t slot; uint32_t defined; } SavedBasic;
 typedef struct SavedCons { uint32_t id; Cons cons; } SavedCons;
 typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEdit;
@@ -218,6 +219,7 @@ typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
     uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
     Vec rows;                  /* SavedRow: first-touch copies, owned buffers */
+    Vec constants;             /* SavedConstant: rows whose constant alone moved, before any copy */
     Vec basics;                /* SavedBasic */
     Vec cons;                  /* SavedCons */
     Vec edits;                 /* SavedEdit */
@@ -315,8 +317,10 @@ CS_HIDDEN void cs_txn_begin(cs_Solver *S);
 CS_HIDDEN void cs_txn_commit(cs_Solver *S);
 CS_HIDDEN void cs_txn_rollback(cs_Solver *S);
 /* Saves row slot before its first change in the transaction and marks its
- * variable for cs_update. cs_touch is for any change; cs_touch_constant for
- * an edit constraint's constant moving, which keeps the tableau's shape. */
+ * variable for cs_update. cs_touch is for any change (a copy of the row);
+ * cs_touch_constant for a change to the row's constant alone, by a
+ * parameter of the values map moving, which keeps the tableau's shape
+ * (the old constant, 16 bytes, instead of a copy). */
 CS_HIDDEN bool cs_touch(cs_Solver *S, int32_t slot);
 CS_HIDDEN bool cs_touch_constant(cs_Solver *S, int32_t slot);
 CS_HIDDEN bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot);

@@ -6,6 +6,11 @@
  * What is saved, and why it is enough
  *   rows        a copy of each slot at its first change (jstamp marks it);
  *               slots made inside the transaction are emptied instead;
+ *   constants   a row whose constant alone moves (a suggestion: every row
+ *               that holds the edit's marker) logs the old constant, not a
+ *               copy; restored after the copies, in reverse order, so a
+ *               row copied later in the transaction still gets back the
+ *               constant it started with;
  *   basic[]     logged at every change, restored in reverse order;
  *   constraints logged at every change; records made inside are freed;
  *   edits       logged at every change;
@@ -50,7 +55,7 @@ void cs_txn_begin(cs_Solver *S)
         j->count = 1;
     }
     j->stamp = j->count;
-    j->rows.n = j->basics.n = j->cons.n = j->edits.n = 0;
+    j->rows.n = j->constants.n = j->basics.n = j->cons.n = j->edits.n = 0;
     j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
     j->levels_saved = false;
     j->nsym = S->nsym; j->nfree_sym = S->nfree_sym; j->def_clock = S->def_clock;
@@ -135,6 +140,10 @@ void cs_txn_rollback(cs_Solver *S)
         *r = saved[k].row;
     }
     j->rows.n = 0;
+    SavedConstant *sc = j->constants.p;
+    for (size_t k = j->constants.n; k-- > 0;)
+        S->rows[sc[k].slot].constant = sc[k].constant;
+    j->constants.n = 0;
 
     /* Slots made here: empty again, buffers kept for reuse. */
     for (uint32_t s = j->nslot; s < S->nslot; s++)
@@ -209,11 +218,6 @@ void cs_mark_dirty(cs_Solver *S, Sym s)
 bool cs_touch(cs_Solver *S, int32_t slot)
 {
     cs_reshaped(S);
-    return cs_touch_constant(S, slot);
-}
-
-bool cs_touch_constant(cs_Solver *S, int32_t slot)
-{
     Row *r = &S->rows[slot];
     cs_mark_dirty(S, r->basic);
     if (r->jstamp == S->j.stamp)
@@ -238,6 +242,16 @@ bool cs_touch_constant(cs_Solver *S, int32_t slot)
     }
     r->jstamp = S->j.stamp;
     return true;
+}
+
+bool cs_touch_constant(cs_Solver *S, int32_t slot)
+{
+    Row *r = &S->rows[slot];
+    cs_mark_dirty(S, r->basic);
+    if (r->jstamp == S->j.stamp)
+        return true; /* copied or made in this transaction */
+    SavedConstant sc = { slot, r->constant };
+    return cs_vec_push(S, &S->j.constants, sizeof sc, &sc);
 }
 
 bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)

@@ -109,6 +109,7 @@ void cs_solver_free(cs_Solver *S)
     cs_vec_free(S, &S->movers, sizeof(cs_Cons));
     Journal *j = &S->j;
     cs_vec_free(S, &j->rows, sizeof(SavedRow));
+    cs_vec_free(S, &j->constants, sizeof(SavedConstant));
     cs_vec_free(S, &j->basics, sizeof(SavedBasic));
     cs_vec_free(S, &j->cons, sizeof(SavedCons));
     cs_vec_free(S, &j->edits, sizeof(SavedEdit));

@@ -297,7 +297,6 @@ static void sens_build(cs_Solver *S)
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = z->list[i];
         const Row *r = &S->rows[S->basic[S->var_sym[v]]];
-        bool moves = false;
         for (uint32_t p = 0; p < nparam; p++) {
             const Cons *c = &S->cons[z->param[p]];
             /* A basic marker (or other error): the constant moves that
@@ -313,8 +312,15 @@ static void sens_build(cs_Solver *S)
                     j += r->coef[k] * z->J[(size_t)p * cap + S->owner[t]];
             }
             z->J[(size_t)p * cap + v] = j;
-            moves |= j != 0.0;
         }
+    }
+    /* The variables that move with a parameter, in id order: sens_update
+     * streams through base, J and value instead of jumping about them in
+     * reference order (a cache miss a variable at L). */
+    for (cs_Var v = 0; v < S->nvar; v++) {
+        bool moves = false;
+        for (uint32_t p = 0; p < nparam; p++)
+            moves |= z->J[(size_t)p * cap + v] != 0.0;
         if (moves)
             z->list[kept++] = v;
     }
@@ -325,32 +331,89 @@ static void sens_build(cs_Solver *S)
     z->ok = true;
 }
 
-/* (3) for the variables that depend on an edit, or for every variable
- * after the tableau was swapped for a kept one (cs_cache.c). */
+/* The kernel of (3) for the variables v in list[0..n) (every v < n when
+ * list is NULL): value[v] = base[v] + c0[v] * d0 + c1[v] * d1 when at most
+ * two parameters moved (c1, or both, NULL when fewer), otherwise the sum
+ * over every column of J; appends to changed[] each v whose value's bits
+ * differ and returns the new count. (Writing every value without a branch
+ * was slower, 100 against 60 us a re-solve at tree L: a value that does
+ * not change is then written back to memory all the same.) This is the whole of a resize's
+ * re-solve, so it is kept apart, with locals and restrict pointers: the
+ * count stays in a register instead of going through memory each variable,
+ * as it would through S, where a store to changed[] could alias it. */
+typedef struct Moves {
+    const double *c0, *c1; double d0, d1;  /* the columns that moved, when two or fewer */
+    const double *J; size_t cap; const double *d; uint32_t nparam; /* otherwise */
+} Moves;
+
+static __attribute__((noinline)) uint32_t
+affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
+               const double *restrict base, const Moves *m, const cs_Var *restrict list, uint32_t n)
+{
+    const double *restrict c0 = m->c0, *restrict c1 = m->c1;
+    double d0 = m->d0, d1 = m->d1;
+    bool general = m->J != NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = list ? list[i] : i;
+        double x = base[v];
+        if (general) {
+            for (uint32_t p = 0; p < m->nparam; p++)
+                x += m->J[p * m->cap + v] * m->d[p];
+        } else if (c1) {
+            x += c0[v] * d0 + c1[v] * d1;
+        } else if (c0) {
+            x += c0[v] * d0;
+        }
+        uint64_t now, was;
+        memcpy(&now, &x, sizeof now);
+        memcpy(&was, &value[v], sizeof was);
+        if (now != was) {
+            value[v] = x;
+            changed[nchanged++] = v;
+        }
+    }
+    return nchanged;
+}
+
+/* (3) for the variables that depend on a parameter, or for every variable
+ * after the tableau was swapped for a kept one (cs_cache.c). Only the
+ * parameters that moved since the map was built are summed (a resize moves
+ * one of two), each a column of J read in order. */
 static void sens_update(cs_Solver *S, bool every)
 {
     Sens *z = &S->sens;
-    uint32_t cap = z->capvar, stamp = cs_stamp_next(S);
-    for (uint32_t p = 0; p < z->nparam; p++)
+    Moves m = { 0 };
+    uint32_t nmoved = 0;
+    for (uint32_t p = 0; p < z->nparam; p++) {
         z->d[p] = S->cons[z->param[p]].constant - z->p0[p];
-    if (every) {
-        for (cs_Var v = 0; v < S->nvar; v++) {
-            /* A variable made since the map was built is a parameter (its
-             * row would have changed the tableau's shape): 0. */
-            double x = v < z->nvar ? z->base[v] : 0.0;
-            for (uint32_t p = 0; p < z->nparam && v < z->nvar; p++)
-                x += z->J[(size_t)p * cap + v] * z->d[p];
-            store(S, v, x, stamp);
+        if (z->d[p] == 0.0)
+            continue;
+        const double *c = z->J + (size_t)p * z->capvar;
+        if (nmoved == 0) {
+            m.c0 = c;
+            m.d0 = z->d[p];
+        } else if (nmoved == 1) {
+            m.c1 = c;
+            m.d1 = z->d[p];
         }
+        nmoved++;
+    }
+    if (nmoved > 2)
+        m = (Moves){ .J = z->J, .cap = z->capvar, .d = z->d, .nparam = z->nparam };
+    uint32_t nbuilt = z->nvar;
+    if (!every) {
+        S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, z->list, z->nlist);
         return;
     }
-    for (uint32_t i = 0; i < z->nlist; i++) {
-        cs_Var v = z->list[i];
-        double x = z->base[v];
-        for (uint32_t p = 0; p < z->nparam; p++)
-            x += z->J[(size_t)p * cap + v] * z->d[p];
-        store(S, v, x, stamp);
-    }
+    S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, NULL,
+                                 nbuilt < S->nvar ? nbuilt : S->nvar);
+    /* A variable made since the map was built is a parameter (its row
+     * would have changed the tableau's shape): 0. */
+    for (cs_Var v = nbuilt; v < S->nvar; v++)
+        if (S->value[v] != 0.0 || signbit(S->value[v])) {
+            S->value[v] = 0.0;
+            S->changed[S->nchanged++] = v;
+        }
 }
 
 void cs_update(cs_Solver *S)
@@ -383,12 +446,17 @@ void cs_update(cs_Solver *S)
                 evaluate(S, v, stamp, pass);
         }
     }
+    uint32_t evaluated = S->ndirty;
     for (uint32_t k = 0; k < S->ndirty; k++)
         S->dirty[S->dirty_list[k]] = 0;
     S->ndirty = 0;
     S->shape_changed = false;
-    /* Only edits moved since the last update: a resize is under way, and
-     * the next updates can be (3). */
-    if (moves_only)
+    /* The next updates can be (3) when only edits moved since the last
+     * update (a resize is under way), or when this one evaluated a quarter
+     * of the variables or more (a build, a size-class transition): the map
+     * costs about what the evaluation did, and the first resize after it is
+     * then a pass of (3) instead of a full update. After a small change (a
+     * constraint edited) it would cost more than the update did. */
+    if (moves_only || (uint64_t)evaluated * 4 >= S->nvar)
         sens_build(S);
 }
