@@ -335,12 +335,14 @@ static void sens_build(cs_Solver *S)
  * list is NULL): value[v] = base[v] + c0[v] * d0 + c1[v] * d1 when at most
  * two parameters moved (c1, or both, NULL when fewer), otherwise the sum
  * over every column of J; appends to changed[] each v whose value's bits
- * differ and returns the new count. (Writing every value without a branch
- * was slower, 100 against 60 us a re-solve at tree L: a value that does
- * not change is then written back to memory all the same.) This is the whole of a resize's
- * re-solve, so it is kept apart, with locals and restrict pointers: the
- * count stays in a register instead of going through memory each variable,
- * as it would through S, where a store to changed[] could alias it. */
+ * differ and returns the new count.
+ *
+ * This is the whole of a resize's re-solve, so it is kept apart, with
+ * locals and restrict pointers: the count stays in a register instead of
+ * going through memory each variable, as it would through S, where a store
+ * to changed[] could alias it. Writing every value without a branch was
+ * slower (100 against 60 us a re-solve at tree L): a value that does not
+ * change is then written back to memory all the same. */
 typedef struct Moves {
     const double *c0, *c1; double d0, d1;  /* the columns that moved, when two or fewer */
     const double *J; size_t cap; const double *d; uint32_t nparam; /* otherwise */
