@@ -180,8 +180,10 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
  * constraint (constant = -value) and every added constraint whose constant
  * has ever been set (S->movers). J is built once, in one pass in reference
  * order, after a full update that followed only parameter moves (a resize
- * in progress); later updates are then one multiply-add per parameter for
- * each variable that depends on one, and no walk of the tableau at all. Any
+ * in progress) or that evaluated a quarter of the variables or more (see
+ * cs_update); later updates are then one multiply-add for each parameter
+ * that moved, for each variable that depends on one, and no walk of the
+ * tableau at all. Any
  * other change (cs_reshaped), or a constant set for the first time, drops
  * it. base is the full update's refined values, so (3) with no move gives
  * exactly what a full update would.
@@ -362,7 +364,8 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
             for (uint32_t p = 0; p < m->nparam; p++)
                 x += m->J[p * m->cap + v] * m->d[p];
         } else if (c1) {
-            x += c0[v] * d0 + c1[v] * d1;
+            x += c0[v] * d0; /* in parameter order, as the general sum adds them */
+            x += c1[v] * d1;
         } else if (c0) {
             x += c0[v] * d0;
         }
@@ -402,16 +405,15 @@ static void sens_update(cs_Solver *S, bool every)
     }
     if (nmoved > 2)
         m = (Moves){ .J = z->J, .cap = z->capvar, .d = z->d, .nparam = z->nparam };
-    uint32_t nbuilt = z->nvar;
     if (!every) {
         S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, z->list, z->nlist);
         return;
     }
-    S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, NULL,
-                                 nbuilt < S->nvar ? nbuilt : S->nvar);
+    CS_ASSERT(z->nvar <= S->nvar); /* variables are never deleted */
+    S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, NULL, z->nvar);
     /* A variable made since the map was built is a parameter (its row
      * would have changed the tableau's shape): 0. */
-    for (cs_Var v = nbuilt; v < S->nvar; v++)
+    for (cs_Var v = z->nvar; v < S->nvar; v++)
         if (S->value[v] != 0.0 || signbit(S->value[v])) {
             S->value[v] = 0.0;
             S->changed[S->nchanged++] = v;
@@ -453,8 +455,8 @@ void cs_update(cs_Solver *S)
         S->dirty[S->dirty_list[k]] = 0;
     S->ndirty = 0;
     S->shape_changed = false;
-    /* The next updates can be (3) when only edits moved since the last
-     * update (a resize is under way), or when this one evaluated a quarter
+    /* The next updates can be (3) when only parameters moved since the
+     * last update (a resize is under way), or when this one evaluated a quarter
      * of the variables or more (a build, a size-class transition): the map
      * costs about what the evaluation did, and the first resize after it is
      * then a pass of (3) instead of a full update. After a small change (a
