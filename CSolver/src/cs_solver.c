@@ -339,9 +339,12 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
     if (!valid_number(constant))
         return CS_ERR_INVALID_NUMBER;
     double from = S->cons[id].constant;
-    if (!S->cons[id].moves) {
+    bool first = !S->cons[id].moves;
+    if (first) {
         /* From now on a parameter of the values map (Sens): a window
-         * resized through constants republishes values as one for edits. */
+         * resized through constants republishes values as one for edits.
+         * Marked before the move, which cs_shift_constant then treats as a
+         * parameter's. */
         if (!cs_vec_push(S, &S->movers, sizeof(cs_Cons), &id))
             return CS_ERR_NOMEM;
         S->cons[id].moves = 1;
@@ -355,6 +358,13 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
     if (st == CS_OK)
         S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
     st = finish(S, st);
+    if (st != CS_OK && first) {
+        /* Refused: not a mover after all (it would take one of the map's
+         * SENS_MOVERS places from a constraint that does move). Nothing
+         * was pushed since. */
+        S->movers.n--;
+        S->cons[id].moves = 0;
+    }
     if (st == CS_OK && constant != from)
         cs_cache_note_constant(S, id, from); /* states that solved it with its old constant */
     return st;
