@@ -79,30 +79,24 @@ stage "swift test (TSan, threads)" "$BUILD/swift-tsan.log" \
 if grep -q 'Test run with .* passed' "$BUILD/swift-tsan.log" && ! grep -q 'ThreadSanitizer' "$BUILD/swift-tsan.log"; then
     total_pass=$((total_pass + 1)); else total_fail=$((total_fail + 1)); fi
 
-# 4. lpcheck: an independent LP optimum, both modes.
-stage "lpcheck weighted ($CASES cases)" "$BUILD/lp-w.log" \
-    python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" -- "$BIN/solver-bench" replay
-count lp "$BUILD/lp-w.log"
-stage "lpcheck lexicographic ($CASES cases)" "$BUILD/lp-l.log" \
-    python3 "$SHARED/bench/lpcheck.py" --cases "$CASES" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
-count lp "$BUILD/lp-l.log"
-
-# 4b. lpcheck on badly scaled systems, coefficients from 1e-6 to 1e6: rows
-# and columns scaled from 1e-3 to 1e3 ($CASES cases a mode), and variables
-# in units from 1e-6 to 1e6 (a third as many). scripts/lpcheck_wide.py says
-# what does not pass yet.
-wide() { # NAME LOG CASES SCALES...: lpcheck_wide.py in both modes
-    local name=$1 log=$2 n=$3
-    shift 3
+# 4. lpcheck: an independent LP optimum, both modes, on the shared random
+# systems (lpcheck.py) and on badly scaled ones, coefficients from 1e-6 to
+# 1e6 (scripts/lpcheck_wide.py, which says what does not pass yet): rows and
+# columns scaled from 1e-3 to 1e3 ($CASES cases a mode), and variables in
+# units from 1e-6 to 1e6 (a third as many).
+lpcheck() { # NAME LOG CASES SCRIPT [ARGS...]: SCRIPT in both modes
+    local name=$1 log=$2 n=$3 script=$4
+    shift 4
     stage "lpcheck $name, weighted ($n cases)" "$BUILD/$log-w.log" \
-        env SHARED="$SHARED" python3 scripts/lpcheck_wide.py "$@" --cases "$n" -- "$BIN/solver-bench" replay
+        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" -- "$BIN/solver-bench" replay
     count lp "$BUILD/$log-w.log"
     stage "lpcheck $name, lexicographic ($n cases)" "$BUILD/$log-l.log" \
-        env SHARED="$SHARED" python3 scripts/lpcheck_wide.py "$@" --cases "$n" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
+        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
     count lp "$BUILD/$log-l.log"
 }
-wide "scaled rows and columns 1e-3..1e3" lp-wide "$CASES" --rows 3 --columns 3
-wide "variables in units 1e-6..1e6" lp-units $(( (CASES + 2) / 3 )) --rows 0 --columns 6
+lpcheck "random systems" lp "$CASES" "$SHARED/bench/lpcheck.py"
+lpcheck "scaled rows and columns 1e-3..1e3" lp-wide "$CASES" scripts/lpcheck_wide.py --rows 3 --columns 3
+lpcheck "variables in units 1e-6..1e6" lp-units $(( (CASES + 2) / 3 )) scripts/lpcheck_wide.py --rows 0 --columns 6
 
 # 5. kiwisolver's replays of every workload at S and M: same check lines.
 stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
