@@ -206,9 +206,10 @@ cs_Status cs_suggest(cs_Solver *solver, cs_Var var, double value);
  *
  * Sets how many states are kept, the least recently used going first
  * (default 4; 0 keeps none and frees those kept; at most 64). A kept state
- * is dropped when a constraint added in it is deleted or gets a new
- * constant; all are dropped by a new variable and by adding or removing an
- * edit variable. CS_ERR_INVALID_ARG, CS_ERR_NOMEM (then nothing changed). */
+ * is dropped when a constraint added in it is deleted (a new constant for
+ * one is noted, and the state moved to it when restored; dropped if it
+ * cannot hold there); all are dropped by a new variable and by adding or
+ * removing an edit variable. CS_ERR_INVALID_ARG, CS_ERR_NOMEM (then nothing changed). */
 cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
 
 /* ---- Values ----------------------------------------------------------- */

@@ -7,19 +7,23 @@
  * constraints (four with iPad multitasking). Solving a set again from the
  * other's tableau costs as much as the first time: every row of the
  * variant is rebuilt and pivoted. Instead, the tableau that solved a set is
- * kept, keyed by that set, and restored when a change set leads back to
- * it.
+ * kept, with that set, and restored when a change set leads back to it.
+ * Nothing in a switch visits every constraint or every row: its cost is
+ * the change set's, and the rows the edits move.
  *
- *   key       the set of added constraints (edit constraints included), as
- *             the sum of a 64-bit hash of each id (cs_cons_hash) and a
- *             count, kept up to date by every operation that adds or
- *             removes; a match is confirmed exactly against the kept
- *             state's markers before it is used.
+ *   set       a kept state's set of added constraints (edit constraints
+ *             included) is its markers (Tableau.mark: nonzero where
+ *             added). Each state also counts the constraints in which it
+ *             differs from the current one (CacheEntry.differ), updated by
+ *             every change set that commits (cs_cache_toggled); a change
+ *             set leads to a kept state exactly when that state differs in
+ *             the change set's constraints and no others.
  *   moving    the solver's current tableau and the kept one trade places
- *             (their arrays are swapped, nothing is copied), and so do the
- *             constraints' markers; the restored tableau is then moved from
- *             the edit values it was kept with to the current ones, as
- *             suggestions move it (cs_shift_constant), in a transaction.
+ *             (their arrays are swapped, the markers with them, nothing is
+ *             copied), and the change set's constraints change state; the
+ *             restored tableau is then moved from the edit values it was
+ *             kept with to the current ones, as suggestions move it
+ *             (cs_shift_constant), in a transaction.
  *   copying   the only copy is made the first time a configuration is left
  *             (cs_cache_prepare): before a change set that removes and adds
  *             at least an eighth as many constraints as are added, a deep
@@ -41,7 +45,7 @@
  *             deleting a constraint added in it drops it; a new variable,
  *             a new edit variable or an edit variable removed drops them
  *             all (their arrays are sized by the variables, and edits are
- *             part of every key). If moving a restored state to the new
+ *             part of every set). If moving a restored state to the new
  *             constants is refused (a required constraint cannot hold
  *             there), the state is dropped and the change set is applied
  *             in place, which reports the conflict.
@@ -61,6 +65,7 @@ static void swap_tableau(cs_Solver *S, Tableau *t)
     SWAP(owner); SWAP(col); SWAP(free_sym); SWAP(nfree_sym);
     SWAP(nslot); SWAP(capslot); SWAP(rows); SWAP(visit); SWAP(visit_stamp); SWAP(free_slot); SWAP(nfree_slot);
     SWAP(levels); SWAP(nlevels); SWAP(caplevels);
+    SWAP(mark); SWAP(capmark);
     SWAP(shape_changed); SWAP(sens);
 #undef SWAP
 }
@@ -72,11 +77,15 @@ void cs_tableau_discard(cs_Solver *S, Tableau *t)
     swap_tableau(S, t);
 }
 
+/* Is constraint id added in e's state? */
+static bool added_in(const CacheEntry *e, uint32_t id)
+{
+    return id < e->t.capmark && e->t.mark[id].marker != 0;
+}
+
 static void entry_free(cs_Solver *S, CacheEntry *e)
 {
     cs_tableau_discard(S, &e->t);
-    cs_mem_free(S, e->marker, (size_t)e->ncons * sizeof(Sym));
-    cs_mem_free(S, e->other, (size_t)e->ncons * sizeof(Sym));
     cs_mem_free(S, e->edit_value, (size_t)e->nedit * sizeof(double));
     cs_vec_free(S, &e->moved, sizeof(Moved));
     memset(e, 0, sizeof *e);
@@ -92,7 +101,7 @@ void cs_cache_drop(cs_Solver *S, uint32_t id)
 {
     for (uint32_t k = S->ncache; k-- > 0;) {
         const CacheEntry *e = &S->cache[k];
-        if (id == UINT32_MAX || (id < e->ncons && e->marker[id] != 0))
+        if (id == UINT32_MAX || added_in(e, id))
             remove_at(S, k);
     }
 }
@@ -113,7 +122,7 @@ void cs_cache_note_constant(cs_Solver *S, uint32_t id, double from)
 {
     for (uint32_t k = S->ncache; k-- > 0;) {
         CacheEntry *e = &S->cache[k];
-        if (id < e->ncons && e->marker[id] != 0 && !note(S, e, id, from))
+        if (added_in(e, id) && !note(S, e, id, from))
             remove_at(S, k);
     }
 }
@@ -138,17 +147,11 @@ cs_Status cs_set_cache_limit(cs_Solver *S, size_t states)
     return CS_OK;
 }
 
-/* The edit variables' values, in variable order, into out (or just counted). */
-static uint32_t edit_values(const cs_Solver *S, double *out)
+/* The edit variables' values, in variable order, into out[0..S->nedit). */
+static void edit_values(const cs_Solver *S, double *out)
 {
-    uint32_t n = 0;
-    for (cs_Var v = 0; v < S->nvar; v++)
-        if (S->edit_cons[v] != 0) {
-            if (out)
-                out[n] = S->edit_value[v];
-            n++;
-        }
-    return n;
+    for (uint32_t k = 0; k < S->nedit; k++)
+        out[k] = S->edit_value[S->edit_vars[k]];
 }
 
 /* ---- Copying the current tableau ----------------------------------------- */
@@ -172,30 +175,22 @@ cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, CacheEntry
     *out = NULL;
     if (S->cache_limit == 0 || nremove == 0 || nadd == 0 || (nremove + nadd) * 8 < S->nadded)
         return CS_OK;
+    for (uint32_t k = 0; k < S->ncache; k++)
+        if (S->cache[k].differ == 0)
+            return CS_OK; /* a state of this set is kept already (it came back in small steps) */
     CacheEntry *e = cs_mem_realloc(S, NULL, 0, sizeof *e);
     if (e == NULL)
         return CS_ERR_NOMEM;
     memset(e, 0, sizeof *e);
     bool ok = true;
-    e->key = S->key;
-    e->nadded = S->nadded;
-    e->ncons = S->ncons;
-    e->marker = dup(S, NULL, (size_t)S->ncons * sizeof(Sym), &ok);
-    e->other = dup(S, NULL, (size_t)S->ncons * sizeof(Sym), &ok);
-    e->nedit = edit_values(S, NULL);
+    e->differ = (uint32_t)(nremove + nadd); /* once the change set has committed */
+    e->nedit = S->nedit;
     e->edit_value = dup(S, NULL, (size_t)e->nedit * sizeof(double), &ok);
     if (ok) {
-        for (uint32_t id = 0; id < S->ncons; id++)
-            if (S->cons[id].state == CONS_ADDED) {
-                e->marker[id] = S->cons[id].marker;
-                e->other[id] = S->cons[id].other;
-            }
         edit_values(S, e->edit_value);
         ok = cs_tableau_copy(S, &e->t);
     }
     if (!ok) {
-        cs_mem_free(S, e->marker, (size_t)e->ncons * sizeof(Sym));
-        cs_mem_free(S, e->other, (size_t)e->ncons * sizeof(Sym));
         cs_mem_free(S, e->edit_value, (size_t)e->nedit * sizeof(double));
         cs_mem_free(S, e, sizeof *e);
         return CS_ERR_NOMEM;
@@ -209,9 +204,6 @@ void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep)
     if (e == NULL)
         return;
     if (keep) {
-        for (uint32_t k = 0; k < S->ncache; k++)
-            if (S->cache[k].key == e->key && S->cache[k].nadded == e->nadded)
-                remove_at(S, k--); /* a hash collision replaced: the copy is the truth */
         if (S->ncache == S->cache_limit) {
             uint32_t lru = 0;
             for (uint32_t k = 1; k < S->ncache; k++)
@@ -227,143 +219,126 @@ void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep)
     cs_mem_free(S, e, sizeof *e);
 }
 
+/* Each id's state here has just changed: it is one more difference from a
+ * kept state where it is now as there, one less where it is not. */
+static void count_toggles(cs_Solver *S, const CacheEntry *skip, const cs_Cons *ids, size_t n)
+{
+    for (uint32_t k = 0; k < S->ncache; k++) {
+        CacheEntry *e = &S->cache[k];
+        if (e == skip)
+            continue;
+        for (size_t i = 0; i < n; i++) {
+            bool now = S->cons[ids[i]].state == CONS_ADDED;
+            if (now != added_in(e, ids[i]))
+                e->differ++;
+            else
+                e->differ--;
+        }
+    }
+}
+
+void cs_cache_toggled(cs_Solver *S, const cs_Cons *ids, size_t n)
+{
+    count_toggles(S, NULL, ids, n);
+}
+
 /* ---- Switching to a kept state ------------------------------------------- */
 
-/* Marks (state bit 0x80) the constraints of a change set; false on a
- * duplicate, which the caller's own path reports. mark = false unmarks. */
-static bool mark_change_set(cs_Solver *S, const cs_Cons *ids, size_t n, bool mark)
+/*
+ * Does the change set lead to e's state? It does when every constraint the
+ * change set removes is added here and not there, every one it adds the
+ * reverse, and e differs from the current state in no other constraint:
+ * its count of differences is the change set's size. O(change set), not
+ * O(constraints). A constraint listed twice would be counted twice: the
+ * trade finds it (trade's result). Anything this refuses, the caller's own
+ * path applies or refuses with the right error.
+ */
+static bool leads_to(const cs_Solver *S, const CacheEntry *e, const cs_Cons *remove, size_t nremove,
+                     const cs_Cons *add, size_t nadd)
 {
-    for (size_t k = 0; k < n; k++) {
-        Cons *c = &S->cons[ids[k]];
-        if (!mark) {
-            c->state &= 0x7f;
-        } else if (c->state & 0x80) {
-            for (size_t i = 0; i < k; i++)
-                S->cons[ids[i]].state &= 0x7f;
+    if (e->differ != nremove + nadd)
+        return false;
+    for (size_t k = 0; k < nremove; k++) {
+        cs_Cons id = remove[k];
+        if (!cs_user_cons(S, id) || S->cons[id].state != CONS_ADDED || added_in(e, id))
             return false;
-        } else {
-            c->state |= 0x80;
-        }
+    }
+    for (size_t k = 0; k < nadd; k++) {
+        cs_Cons id = add[k];
+        if (!cs_user_cons(S, id) || S->cons[id].state == CONS_ADDED || !added_in(e, id))
+            return false;
     }
     return true;
 }
 
-/* Does the kept state solve exactly the set the change set leads to? */
-static bool solves_target(cs_Solver *S, const CacheEntry *e, const cs_Cons *remove, size_t nremove,
-                          const cs_Cons *add, size_t nadd)
-{
-    if (!mark_change_set(S, remove, nremove, true))
-        return false;
-    if (!mark_change_set(S, add, nadd, true)) {
-        mark_change_set(S, remove, nremove, false);
-        return false;
-    }
-    /* Every constraint in the change set, and no other, is added in exactly
-     * one of the current state and the kept one. */
-    bool same = true;
-    for (uint32_t id = 0; id < S->ncons && same; id++) {
-        const Cons *c = &S->cons[id];
-        bool now = (c->state & 0x7f) == CONS_ADDED, there = id < e->ncons && e->marker[id] != 0;
-        same = now == there ? !(c->state & 0x80) : (c->state & 0x80) != 0;
-    }
-    mark_change_set(S, remove, nremove, false);
-    mark_change_set(S, add, nadd, false);
-    return same;
-}
-
-/* Trades the current state with e's: tableau, markers, key, edit values. */
-static void trade(cs_Solver *S, CacheEntry *e)
+/*
+ * Trades the current state with e's: the tableau with its markers, the
+ * edit values, and the state of the constraints in which the two differ
+ * (`leave` are added here and not there, `enter` the reverse). Returns how
+ * many constraints changed state: fewer than listed if one is listed
+ * twice. Trading again with the lists swapped puts everything back.
+ */
+static size_t trade(cs_Solver *S, CacheEntry *e, const cs_Cons *leave, size_t nleave,
+                    const cs_Cons *enter, size_t nenter)
 {
     swap_tableau(S, &e->t);
-    for (uint32_t id = 0; id < S->ncons; id++) {
-        Cons *c = &S->cons[id];
-        Sym m = c->marker, o = c->other;
-        c->marker = e->marker[id];
-        c->other = e->other[id];
-        e->marker[id] = c->state == CONS_ADDED ? m : 0;
-        e->other[id] = c->state == CONS_ADDED ? o : 0;
-        if (c->state != CONS_FREE)
-            c->state = c->marker != 0 ? CONS_ADDED : CONS_IDLE;
+    size_t changed = 0;
+    for (size_t k = 0; k < nleave; k++) {
+        Cons *c = &S->cons[leave[k]];
+        changed += c->state == CONS_ADDED;
+        c->state = CONS_IDLE;
     }
-    uint64_t key = S->key;
-    uint32_t nadded = S->nadded;
-    S->key = e->key;
-    S->nadded = e->nadded;
-    e->key = key;
-    e->nadded = nadded;
-    uint32_t k = 0;
-    for (cs_Var v = 0; v < S->nvar; v++)
-        if (S->edit_cons[v] != 0) {
-            /* The edit constraint's record follows the tableau it is in. */
-            double there = e->edit_value[k];
-            e->edit_value[k++] = S->edit_value[v];
-            S->edit_value[v] = there;
-            S->cons[S->edit_cons[v] - 1].constant = -there;
-        }
+    for (size_t k = 0; k < nenter; k++) {
+        Cons *c = &S->cons[enter[k]];
+        changed += c->state != CONS_ADDED;
+        c->state = CONS_ADDED;
+    }
+    S->nadded += (uint32_t)nenter - (uint32_t)nleave;
+    for (uint32_t k = 0; k < S->nedit; k++) {
+        cs_Var v = S->edit_vars[k];
+        /* The edit constraint's record follows the tableau it is in. */
+        double there = e->edit_value[k];
+        e->edit_value[k] = S->edit_value[v];
+        S->edit_value[v] = there;
+        S->cons[S->edit_cons[v] - 1].constant = -there;
+    }
+    return changed;
 }
 
 cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
                           const cs_Cons *add, size_t nadd, bool *done)
 {
     *done = false;
-    if (S->ncache == 0 || (nremove == 0 && nadd == 0))
+    if (nremove == 0 && nadd == 0)
         return CS_OK;
-    uint64_t key = S->key;
-    uint32_t nadded = S->nadded;
-    for (size_t k = 0; k < nremove; k++) {
-        if (!cs_user_cons(S, remove[k]) || S->cons[remove[k]].state != CONS_ADDED)
-            return CS_OK; /* refused by the caller's own path */
-        key -= cs_cons_hash(remove[k]);
-        nadded--;
-    }
-    for (size_t k = 0; k < nadd; k++) {
-        if (!cs_user_cons(S, add[k]) || S->cons[add[k]].state == CONS_ADDED)
-            return CS_OK;
-        key += cs_cons_hash(add[k]);
-        nadded++;
-    }
     CacheEntry *e = NULL;
     for (uint32_t k = 0; k < S->ncache && e == NULL; k++)
-        if (S->cache[k].key == key && S->cache[k].nadded == nadded)
+        if (leads_to(S, &S->cache[k], remove, nremove, add, nadd))
             e = &S->cache[k];
-    if (e == NULL || !solves_target(S, e, remove, nremove, add, nadd))
+    if (e == NULL)
         return CS_OK;
-    if (e->ncons < S->ncons) { /* constraints made since it was kept: not added there */
-        bool ok = true;
-        Sym *m = dup(S, NULL, (size_t)S->ncons * sizeof(Sym), &ok);
-        Sym *o = dup(S, NULL, (size_t)S->ncons * sizeof(Sym), &ok);
-        if (!ok) {
-            cs_mem_free(S, m, (size_t)S->ncons * sizeof(Sym));
-            cs_mem_free(S, o, (size_t)S->ncons * sizeof(Sym));
-            *done = true; /* refused as a whole, like any failed allocation */
-            return CS_ERR_NOMEM;
-        }
-        memcpy(m, e->marker, (size_t)e->ncons * sizeof(Sym));
-        memcpy(o, e->other, (size_t)e->ncons * sizeof(Sym));
-        cs_mem_free(S, e->marker, (size_t)e->ncons * sizeof(Sym));
-        cs_mem_free(S, e->other, (size_t)e->ncons * sizeof(Sym));
-        e->marker = m;
-        e->other = o;
-        e->ncons = S->ncons;
+    CS_ASSERT(e->nedit == S->nedit); /* an edit added or removed drops every state */
+    /* Constraints made since it was kept are added in none of its state. */
+    double *now = NULL;
+    uint32_t nedit = S->nedit;
+    if (!cs_marks_reserve(S, &e->t.mark, &e->t.capmark, S->capcons) ||
+        (nedit > 0 && (now = cs_mem_realloc(S, NULL, 0, (size_t)nedit * sizeof *now)) == NULL)) {
+        *done = true; /* refused as a whole, like any failed allocation */
+        return CS_ERR_NOMEM;
+    }
+    edit_values(S, now);
+    if (trade(S, e, remove, nremove, add, nadd) != nremove + nadd) {
+        trade(S, e, add, nadd, remove, nremove); /* listed twice: the caller's path says so */
+        cs_mem_free(S, now, (size_t)nedit * sizeof *now);
+        return CS_OK;
     }
     *done = true;
-    double *now = NULL;
-    uint32_t nedit = e->nedit;
-    if (nedit > 0) {
-        now = cs_mem_realloc(S, NULL, 0, (size_t)nedit * sizeof *now);
-        if (now == NULL)
-            return CS_ERR_NOMEM;
-        edit_values(S, now);
-    }
-    trade(S, e);
     /* Move the restored tableau to the current edit values. */
     cs_txn_begin(S);
     cs_Status st = CS_OK;
-    uint32_t k = 0;
-    for (cs_Var v = 0; v < S->nvar && st == CS_OK; v++) {
-        if (S->edit_cons[v] == 0)
-            continue;
-        double to = now[k++];
+    for (uint32_t k = 0; k < nedit && st == CS_OK; k++) {
+        cs_Var v = S->edit_vars[k];
+        double to = now[k];
         if (to == S->edit_value[v])
             continue;
         if (!cs_save_edit(S, v)) {
@@ -392,12 +367,14 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     }
     if (st == CS_OK) {
         cs_txn_commit(S);
+        count_toggles(S, e, remove, nremove); /* e, the state just left, differs in them alone */
+        count_toggles(S, e, add, nadd);
         S->republish = true;
         e->used = ++S->cache_clock;
         e->moved.n = 0; /* e now holds the state just left, solved with today's constants */
     } else {
         cs_txn_rollback(S);
-        trade(S, e); /* the same trade again puts everything back */
+        trade(S, e, add, nadd, remove, nremove); /* the trade back puts everything back */
         if (st == CS_ERR_UNSATISFIABLE) {
             /* A new constant cannot hold in the kept state: forget it and
              * let the change set be applied in place, which says why. */
@@ -418,8 +395,8 @@ size_t cs_cache_bytes(const cs_Solver *S)
     for (uint32_t k = 0; k < S->ncache; k++) {
         const CacheEntry *e = &S->cache[k];
         const Tableau *t = &e->t;
-        bytes += (size_t)e->ncons * 2 * sizeof(Sym) + (size_t)e->nedit * sizeof(double) +
-                 e->moved.cap * sizeof(Moved);
+        bytes += (size_t)e->nedit * sizeof(double) + e->moved.cap * sizeof(Moved) +
+                 (size_t)t->capmark * sizeof *t->mark;
         bytes += (size_t)t->capsym * (sizeof *t->kind + sizeof *t->basic + sizeof *t->defined + sizeof *t->owner +
                                       sizeof *t->col + sizeof *t->free_sym); /* give or take alignment */
         for (uint32_t s = 0; s < t->nsym; s++)
@@ -429,8 +406,10 @@ size_t cs_cache_bytes(const cs_Solver *S)
             bytes += (size_t)t->rows[r].cap * (sizeof(Sym) + sizeof(double));
         bytes += (size_t)t->caplevels * sizeof(Level);
         const Sens *z = &t->sens;
-        bytes += (size_t)z->capparam * (sizeof *z->param + 2 * sizeof(double)) +
+        bytes += (size_t)z->capparam * (sizeof *z->param + 2 * sizeof(double) + sizeof *z->holders + 1) +
                  (size_t)z->capvar * (sizeof *z->base + sizeof *z->list + z->capparam * sizeof *z->J);
+        for (uint32_t p = 0; p < z->capparam; p++)
+            bytes += z->holders[p].cap * sizeof(Holder);
     }
     return bytes;
 }

@@ -128,16 +128,35 @@ cs_Status cs_check_invariants(const cs_Solver *S)
         }
     CHECK(marked == basics);
     /* Every added constraint has live markers; every marker's owner is added. */
+    CHECK(S->capmark >= S->capcons);
     for (uint32_t id = 0; id < S->ncons; id++) {
-        const Cons *c = &S->cons[id];
-        if (c->state == CONS_ADDED) {
-            CHECK(c->marker != 0 && S->kind[c->marker] != SYM_NONE && S->owner[c->marker] == id);
+        Markers mk = S->mark[id];
+        if (S->cons[id].state == CONS_ADDED) {
+            CHECK(mk.marker != 0 && S->kind[mk.marker] != SYM_NONE && S->owner[mk.marker] == id);
         } else {
-            CHECK(c->marker == 0 && c->other == 0);
+            CHECK(mk.marker == 0 && mk.other == 0);
         }
     }
     for (int32_t l = 0; l + 1 < S->nlevels; l++)
         CHECK(S->levels[l].strength > S->levels[l + 1].strength);
+    /* The edit variables' list is every one of them, in order. */
+    uint32_t nedit = 0;
+    for (cs_Var v = 0; v < S->nvar; v++)
+        if (S->edit_cons[v] != 0) {
+            CHECK(nedit < S->nedit && S->edit_vars[nedit] == v);
+            nedit++;
+        }
+    CHECK(nedit == S->nedit);
+    /* Each kept state counts exactly the constraints it differs in. */
+    for (uint32_t k = 0; k < S->ncache; k++) {
+        const CacheEntry *e = &S->cache[k];
+        uint32_t differ = 0;
+        for (uint32_t id = 0; id < S->ncons; id++) {
+            bool there = id < e->t.capmark && e->t.mark[id].marker != 0;
+            differ += (S->cons[id].state == CONS_ADDED) != there;
+        }
+        CHECK(e->differ == differ);
+    }
     return acyclic(S) ? CS_OK : CS_ERR_INTERNAL;
 }
 

@@ -141,8 +141,17 @@ typedef struct Cons {
     double constant;
     double strength;
     uint32_t lead;    /* the first variable as the caller wrote it, + 1 (0: none) */
-    Sym marker, other; /* while added: its marker symbols (kiwi's Tag) */
 } Cons;
+
+/*
+ * A constraint's marker symbols while it is added (kiwi's Tag): its
+ * slack, error or dummy, and the second error of a non-required equality
+ * or inequality; both 0 while it is not. Symbols are a tableau's, so the
+ * markers are too: an array indexed by constraint id that belongs to the
+ * tableau (Tableau.mark) and trades places with it, so that restoring a
+ * kept state does not visit every constraint.
+ */
+typedef struct Markers { Sym marker, other; } Markers;
 
 /* One priority level of the objective. Weighted mode has exactly one, with
  * strength 0, whose coefficients are the strengths themselves. */
@@ -155,7 +164,7 @@ typedef struct Level {
 typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
 typedef struct SavedConstant { int32_t slot; double constant; } SavedConstant;
 typedef struct SavedBasic { Sym sym; int32_t slot; uint32_t defined; } SavedBasic;
-typedef struct SavedCons { uint32_t id; Cons cons; } SavedCons;
+typedef struct SavedCons { uint32_t id; Cons cons; Markers mark; } SavedCons;
 typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEdit;
 
 /* Growable array of fixed-size items; `p` is owned. */
@@ -170,6 +179,9 @@ typedef struct Vec { void *p; size_t n, cap; } Vec;
  * linear in them. The parameters are the edit constraints and the
  * constraints whose constant has been set (a window's autoresizing ones).
  */
+/* A row holding a parameter's marker, and the marker's coefficient there. */
+typedef struct Holder { int32_t slot; double a; } Holder;
+
 typedef struct Sens {
     bool ok;                 /* built, and the tableau kept its shape since */
     uint32_t nparam, capparam;
@@ -181,6 +193,13 @@ typedef struct Sens {
     double *J;               /* nparam x capvar derivatives by constant; owned */
     cs_Var *list;            /* variables with a nonzero derivative (capvar); owned */
     uint32_t nlist;
+    /* For each parameter, the rows its constant moves (cs_shift_constant),
+     * gathered at its first move since the map was built (gathered[k]),
+     * valid while the map is: moves change constants, not coefficients.
+     * A move then visits those rows alone, without a walk of the marker's
+     * column or a search of each row for its coefficient. */
+    Vec *holders;            /* capparam Vecs of Holder; owned */
+    uint8_t *gathered;       /* capparam flags; owned */
 } Sens;
 
 /*
@@ -194,6 +213,7 @@ typedef struct Tableau {
     uint32_t *owner; Column *col; Sym *free_sym; uint32_t nfree_sym;
     uint32_t nslot, capslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
     Level *levels; int32_t nlevels, caplevels;
+    Markers *mark; uint32_t capmark;
     bool shape_changed;
     Sens sens;
 } Tableau;
@@ -202,17 +222,18 @@ typedef struct Tableau {
 typedef struct Moved { cs_Cons id; double from; } Moved;
 
 typedef struct CacheEntry {
-    uint64_t key;              /* sum of cs_cons_hash over the constraints added */
-    uint32_t nadded;
-    uint32_t ncons;            /* length of marker[], other[] */
-    Sym *marker, *other;       /* each constraint's markers there; 0: not added */
+    /* Constraints added in exactly one of this state and the current one,
+     * kept up to date by every change to the set added (cs_cache_toggled):
+     * the state solves a change set's target exactly when the change set's
+     * constraints are all of them (cs_cache_switch). */
+    uint32_t differ;
     double *edit_value;        /* each edit variable's value there, in variable order */
     uint32_t nedit;
     /* Constraints of this state whose constant was set since it was kept,
      * with the constant its tableau holds (cs_cache_note_constant). */
     Vec moved;                 /* Moved */
     uint64_t used;             /* last use, for eviction (least recently used goes) */
-    Tableau t;
+    Tableau t;                 /* its markers included (t.mark) */
 } CacheEntry;
 
 typedef struct Journal {
@@ -256,6 +277,9 @@ struct cs_Solver {
     /* Objective levels, highest strength first. */
     Level *levels; int32_t nlevels, caplevels;
 
+    /* Each constraint's markers (index = cs_Cons; capacity >= capcons). */
+    Markers *mark; uint32_t capmark;
+
     /* Constraints (index = cs_Cons). */
     uint32_t ncons, capcons;
     Cons *cons;
@@ -267,6 +291,7 @@ struct cs_Solver {
     double *value;
     uint32_t *edit_cons;       /* edit constraint id + 1, or 0 */
     double *edit_value;        /* last suggested value */
+    cs_Var *edit_vars; uint32_t nedit; /* the variables with an edit constraint, in order */
     uint8_t *dirty;            /* value may have changed since cs_update */
     cs_Var *dirty_list; uint32_t ndirty;
     cs_Var *changed; uint32_t nchanged;
@@ -288,8 +313,7 @@ struct cs_Solver {
     bool no_explain;           /* a scratch solver of cs_conflict_minimize: skip it */
 
     /* Solved states kept by constraint set (cs_cache.c). */
-    uint64_t key;              /* sum of cs_cons_hash over the constraints added */
-    uint32_t nadded;
+    uint32_t nadded;           /* constraints added, edit constraints included */
     CacheEntry *cache; uint32_t ncache, cache_limit;
     uint64_t cache_clock;
     bool republish;            /* the tableau was swapped: every value may differ */
@@ -332,6 +356,8 @@ CS_HIDDEN bool cs_sym_release(cs_Solver *S, Sym s);
 CS_HIDDEN int32_t cs_slot_new(cs_Solver *S);
 CS_HIDDEN bool cs_slot_release(cs_Solver *S, int32_t slot);
 CS_HIDDEN bool cs_cons_alloc(cs_Solver *S, uint32_t *id);
+/* Grows a tableau's markers array to at least need entries, the new ones 0. */
+CS_HIDDEN bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need);
 CS_HIDDEN bool cs_cons_release(cs_Solver *S, uint32_t id);
 /* Frees every id space's arrays and what they own (cs_solver_free). */
 CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
@@ -363,13 +389,13 @@ CS_HIDDEN void cs_sens_free(cs_Solver *S, Sens *sens);
 /* A zeroed map with room for capparam parameters over capvar variables; false
  * (and nothing held) if memory runs out. */
 CS_HIDDEN bool cs_sens_alloc(cs_Solver *S, Sens *sens, uint32_t capparam, uint32_t capvar);
-/* Is constraint id a parameter of the map? */
-static inline bool cs_sens_has(const Sens *z, cs_Cons id)
+/* Constraint id's place among the map's parameters; -1 if it is none. */
+static inline int32_t cs_sens_index(const Sens *z, cs_Cons id)
 {
     for (uint32_t k = 0; k < z->nparam; k++)
         if (z->param[k] == id)
-            return true;
-    return false;
+            return (int32_t)k;
+    return -1;
 }
 
 /* ---- cs_simplex.c ---- */
@@ -394,13 +420,6 @@ static inline double cs_marker_sign(const Cons *c)
 }
 
 /* ---- cs_cache.c ---- */
-static inline uint64_t cs_cons_hash(uint32_t id)
-{
-    uint64_t z = (uint64_t)id + 0x9e3779b97f4a7c15ull; /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 /* A change set to a constraint set whose solved state is kept: the current
  * state is kept in its place, the kept one restored and moved to the
  * current edit values. *done is false when no state is kept for the target
@@ -415,6 +434,10 @@ CS_HIDDEN cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t 
  * so that results never depend on an allocation that failed. */
 CS_HIDDEN cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, CacheEntry **out);
 CS_HIDDEN void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep);
+/* Constraints ids have just been added or removed, committed: each kept
+ * state's count of constraints it differs in follows. Before
+ * cs_cache_commit, which keeps the state left by the same change set. */
+CS_HIDDEN void cs_cache_toggled(cs_Solver *S, const cs_Cons *ids, size_t n);
 /* Drops every kept state (0xffffffff), or those in which constraint id is added. */
 CS_HIDDEN void cs_cache_drop(cs_Solver *S, uint32_t id);
 /* Constraint id's constant was `from` and has just been set: every kept

@@ -161,8 +161,10 @@ void cs_txn_rollback(cs_Solver *S)
     S->def_clock = j->def_clock;
 
     SavedCons *c = j->cons.p;
-    for (size_t k = j->cons.n; k-- > 0;)
+    for (size_t k = j->cons.n; k-- > 0;) {
         S->cons[c[k].id] = c[k].cons;
+        S->mark[c[k].id] = c[k].mark;
+    }
     for (uint32_t id = j->ncons; id < S->ncons; id++)
         free_cons_record(S, &S->cons[id]);
     for (uint32_t k = S->nfree_cons; k < j->nfree_cons; k++)
@@ -269,7 +271,7 @@ bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
 
 bool cs_save_cons(cs_Solver *S, uint32_t id)
 {
-    SavedCons sc = { id, S->cons[id] };
+    SavedCons sc = { id, S->cons[id], S->mark[id] };
     return cs_vec_push(S, &S->j.cons, sizeof sc, &sc);
 }
 
@@ -369,8 +371,22 @@ bool cs_slot_release(cs_Solver *S, int32_t slot)
     return cs_vec_push(S, &S->j.free_slots, sizeof slot, &slot);
 }
 
+bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need)
+{
+    uint32_t old = *cap;
+    if (!cs_grow(S, (void **)mark, sizeof **mark, cap, need))
+        return false;
+    if (*cap > old)
+        memset(*mark + old, 0, (size_t)(*cap - old) * sizeof **mark);
+    return true;
+}
+
+/* The constraint id space, and the current tableau's markers with it (a
+ * larger markers array than needed is harmless if the second part fails). */
 static bool grow_cons(cs_Solver *S, uint32_t need)
 {
+    if (need > S->capcons && !cs_marks_reserve(S, &S->mark, &S->capmark, need))
+        return false;
     SoaField f[] = {
         { (void **)&S->cons, sizeof *S->cons },
         { (void **)&S->free_cons, sizeof *S->free_cons },
@@ -388,6 +404,7 @@ bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
         *id = S->ncons++;
     }
     memset(&S->cons[*id], 0, sizeof(Cons));
+    S->mark[*id] = (Markers){ 0, 0 };
     return true;
 }
 
@@ -407,6 +424,9 @@ void cs_tableau_free(cs_Solver *S)
     if (S->kind) cs_soa_free(S, fs, 6, S->capsym);
     if (S->rows) cs_soa_free(S, fr, 3, S->capslot);
     cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
+    cs_mem_free(S, S->mark, (size_t)S->capmark * sizeof *S->mark);
+    S->mark = NULL;
+    S->capmark = 0;
     cs_sens_free(S, &S->sens);
     S->nsym = S->capsym = S->nfree_sym = S->def_clock = 0;
     S->nslot = S->capslot = S->nfree_slot = S->visit_stamp = 0;
@@ -454,6 +474,14 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
             memcpy(t->levels, S->levels, (size_t)S->caplevels * sizeof(Level));
             t->nlevels = S->nlevels;
             t->caplevels = S->caplevels;
+        }
+    }
+    if (ok && S->capmark > 0) {
+        t->mark = cs_mem_realloc(S, NULL, 0, (size_t)S->capmark * sizeof *t->mark);
+        ok = t->mark != NULL;
+        if (ok) {
+            memcpy(t->mark, S->mark, (size_t)S->capmark * sizeof *t->mark);
+            t->capmark = S->capmark;
         }
     }
     for (uint32_t s = 0; ok && s < S->nsym; s++) {

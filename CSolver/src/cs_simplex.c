@@ -381,21 +381,19 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
     }
     if (!ok || !cs_save_cons(S, id))
         return CS_ERR_NOMEM;
-    c = &S->cons[id];
-    c->marker = marker;
-    c->other = other;
+    S->mark[id] = (Markers){ marker, other };
     *out = slot;
     return CS_OK;
 }
 
 /* kiwi's chooseSubject: an external variable if any (the lowest id), else a
  * marker with a negative coefficient, so the row stays feasible. */
-static Sym choose_subject(const cs_Solver *S, const Row *r, const Cons *c)
+static Sym choose_subject(const cs_Solver *S, const Row *r, Markers mk)
 {
     for (int32_t k = 0; k < r->n; k++)
         if (S->kind[r->sym[k]] == SYM_EXTERNAL)
             return r->sym[k];
-    Sym m[2] = { c->marker, c->other };
+    Sym m[2] = { mk.marker, mk.other };
     for (int i = 0; i < 2; i++) {
         uint8_t kd = m[i] ? S->kind[m[i]] : SYM_NONE;
         if ((kd == SYM_SLACK || kd == SYM_ERROR) && cs_row_coef(r, m[i]) < 0.0)
@@ -458,7 +456,7 @@ static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
          * lowest. A basic dummy at 0 is kiwi's redundant equality. Deleting
          * the row instead would lose any marker it alone holds, and with it
          * the way to remove that constraint later. */
-        Sym e = 0, dummy = 0, own = S->cons[id].marker;
+        Sym e = 0, dummy = 0, own = S->mark[id].marker;
         for (int32_t k = 0; k < row->n && e == 0; k++) {
             uint8_t kd = S->kind[row->sym[k]];
             if (kd == SYM_SLACK || kd == SYM_ERROR)
@@ -600,20 +598,19 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
         /* kiwi's path, on the fully substituted row. */
         if (!expand_references(S, slot))
             return CS_ERR_NOMEM;
-        const Cons *c = &S->cons[id];
         Row *r = &S->rows[slot];
         if (r->constant < 0.0) { /* so that a marker subject starts feasible */
             r->constant = -r->constant;
             for (int32_t k = 0; k < r->n; k++)
                 r->coef[k] = -r->coef[k];
         }
-        subject = choose_subject(S, r, c);
+        subject = choose_subject(S, r, S->mark[id]);
         if (subject == 0 && all_dummies(S, r)) {
             if (!near_zero(r->constant)) {
                 cs_conflict_note(S, slot, id);
                 return CS_ERR_UNSATISFIABLE;
             }
-            subject = c->marker;
+            subject = S->mark[id].marker;
         }
     }
     if (subject == 0) {
@@ -699,13 +696,14 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
     if (!cs_save_cons(S, id))
         return CS_ERR_NOMEM;
     Cons c = S->cons[id];
+    Markers mk = S->mark[id];
     if (!cs_is_required(c.strength)) {
-        if ((S->kind[c.marker] == SYM_ERROR && !remove_marker_effects(S, c.marker, c.strength)) ||
-            (c.other && S->kind[c.other] == SYM_ERROR && !remove_marker_effects(S, c.other, c.strength)) ||
+        if ((S->kind[mk.marker] == SYM_ERROR && !remove_marker_effects(S, mk.marker, c.strength)) ||
+            (mk.other && S->kind[mk.other] == SYM_ERROR && !remove_marker_effects(S, mk.other, c.strength)) ||
             !level_users(S, c.strength, -1))
             return CS_ERR_NOMEM;
     }
-    int32_t r = S->basic[c.marker];
+    int32_t r = S->basic[mk.marker];
     if (r < 0) {
         /* The pivot row is substituted into every other row that holds the
          * marker. From a variable row that would carry its references along,
@@ -713,10 +711,10 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
          * itself (I6): expand them first, when another row receives it.
          * Expanding can cancel the marker out of the row: choose again. */
         for (;;) {
-            r = marker_leaving_row(S, c.marker);
+            r = marker_leaving_row(S, mk.marker);
             if (r < 0)
                 break;
-            if (cs_restricted(S, S->rows[r].basic) || !held_elsewhere(S, c.marker, r) || !has_references(S, r))
+            if (cs_restricted(S, S->rows[r].basic) || !held_elsewhere(S, mk.marker, r) || !has_references(S, r))
                 break;
             if (!expand_references(S, r))
                 return CS_ERR_NOMEM;
@@ -729,7 +727,7 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
          * only its symbols go. */
         if (r < 0) {
             for (int32_t l = 0; l < S->nlevels; l++)
-                if (!cs_row_remove_term(S, S->levels[l].slot, c.marker))
+                if (!cs_row_remove_term(S, S->levels[l].slot, mk.marker))
                     return CS_ERR_NOMEM;
             goto release;
         }
@@ -739,10 +737,10 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
          * objective (I5). */
         if (!cs_restricted(S, S->rows[r].basic)) {
             for (int32_t l = 0; l < S->nlevels; l++)
-                if (!cs_row_remove_term(S, S->levels[l].slot, c.marker))
+                if (!cs_row_remove_term(S, S->levels[l].slot, mk.marker))
                     return CS_ERR_NOMEM;
         }
-        if (!pivot(S, r, c.marker))
+        if (!pivot(S, r, mk.marker))
             return CS_ERR_NOMEM;
     }
     if (!delete_row(S, r))
@@ -751,11 +749,10 @@ release:
     /* The other marker's column is the negated marker's (both come from
      * this constraint's row alone), so it is gone too; eliminate() makes
      * sure no rounding leaves a trace before its id is reused. */
-    if (!cs_sym_release(S, c.marker) || (c.other && (!eliminate(S, c.other) || !cs_sym_release(S, c.other))))
+    if (!cs_sym_release(S, mk.marker) || (mk.other && (!eliminate(S, mk.other) || !cs_sym_release(S, mk.other))))
         return CS_ERR_NOMEM;
-    Cons *rec = &S->cons[id];
-    rec->state = CONS_IDLE;
-    rec->marker = rec->other = 0;
+    S->cons[id].state = CONS_IDLE;
+    S->mark[id] = (Markers){ 0, 0 };
     return CS_OK;
 }
 
@@ -796,11 +793,13 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
     Cons *c = &S->cons[id];
     c->constant += dc;
     double delta = dc / cs_marker_sign(c);
-    Sym marker = c->marker, other = c->other;
+    Sym marker = S->mark[id].marker, other = S->mark[id].other;
     /* Only a parameter of the values map moving keeps values affine in
      * the parameters (Sens): an edit, or a constraint whose constant was
      * set before, when the map has it or is still to be built. */
-    bool param = c->is_edit || (c->moves && (!S->sens.ok || cs_sens_has(&S->sens, id)));
+    Sens *z = &S->sens;
+    int32_t p = z->ok ? cs_sens_index(z, id) : -1;
+    bool param = c->is_edit || (c->moves && (!z->ok || p >= 0));
     bool (*touch)(cs_Solver *, int32_t) = param ? cs_touch_constant : cs_touch;
     int32_t r = S->basic[marker];
     if (r >= 0 || (other != 0 && (r = S->basic[other]) >= 0)) {
@@ -810,6 +809,23 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         cs_Status st = moved(S, r, id);
         return st != CS_OK ? st : cs_dual_optimize(S, id);
     }
+    if (p >= 0 && z->gathered[p]) {
+        const Holder *h = z->holders[p].p;
+        for (size_t k = 0, n = z->holders[p].n; k < n; k++) {
+            if (!touch(S, h[k].slot))
+                return CS_ERR_NOMEM;
+            S->rows[h[k].slot].constant += delta * h[k].a;
+            cs_Status st = moved(S, h[k].slot, id);
+            if (st != CS_OK)
+                return st;
+        }
+        return cs_dual_optimize(S, id);
+    }
+    /* Walk the marker's column, gathering the rows for the map (if a push
+     * fails, the walk goes on without: the list is only a shortcut). */
+    Vec *held = p >= 0 ? &z->holders[p] : NULL;
+    if (held != NULL)
+        held->n = 0;
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
     for (int32_t k = 0; k < col->n; k++) {
@@ -823,6 +839,8 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         double a = cs_row_coef(row, marker);
         if (a == 0.0)
             continue;
+        if (held != NULL && !cs_vec_push(S, held, sizeof(Holder), &(Holder){ s, a }))
+            held = NULL;
         if (!touch(S, s))
             return CS_ERR_NOMEM;
         S->rows[s].constant += delta * a;
@@ -830,5 +848,7 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         if (st != CS_OK)
             return st;
     }
+    if (held != NULL)
+        z->gathered[p] = 1;
     return cs_dual_optimize(S, id);
 }

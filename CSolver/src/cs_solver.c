@@ -23,6 +23,7 @@
         { (void **)&(X)->vstack, sizeof *(X)->vstack }, \
         { (void **)&(X)->x0, sizeof *(X)->x0 }, \
         { (void **)&(X)->x1, sizeof *(X)->x1 }, \
+        { (void **)&(X)->edit_vars, sizeof *(X)->edit_vars }, \
     }
 
 static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -100,7 +101,7 @@ void cs_solver_free(cs_Solver *S)
     cs_free_id_spaces(S);
     SoaField fv[] = VAR_FIELDS(S);
     if (S->var_sym)
-        cs_soa_free(S, fv, 12, S->capvar);
+        cs_soa_free(S, fv, sizeof fv / sizeof *fv, S->capvar);
     cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
     cs_mem_free(S, S->tmp_sym, (size_t)S->tmp_cap * sizeof(Sym));
     cs_mem_free(S, S->tmp_coef, (size_t)S->tmp_cap * sizeof(double));
@@ -135,7 +136,7 @@ cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
     SoaField fv[] = VAR_FIELDS(S);
     /* Kept states are sized by the variables (and a new one is in none). */
     cs_cache_drop(S, UINT32_MAX);
-    if (!cs_soa_grow(S, fv, 12, &S->capvar, S->nvar + 1))
+    if (!cs_soa_grow(S, fv, sizeof fv / sizeof *fv, &S->capvar, S->nvar + 1))
         return CS_ERR_NOMEM;
     Sym s = cs_sym_new(S, SYM_EXTERNAL, S->nvar);
     if (s == 0)
@@ -285,10 +286,8 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         *failed = at - 1;
     st = finish(S, st);
     if (st == CS_OK) {
-        for (size_t k = 0; k < nremove; k++)
-            S->key -= cs_cons_hash(remove[k]);
-        for (size_t k = 0; k < nadd; k++)
-            S->key += cs_cons_hash(add[k]);
+        cs_cache_toggled(S, remove, nremove);
+        cs_cache_toggled(S, add, nadd);
         S->nadded += (uint32_t)nadd - (uint32_t)nremove;
     }
     cs_cache_commit(S, kept, st == CS_OK);
@@ -323,7 +322,7 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
             if (m[k] == id)
                 m[k--] = m[--S->movers.n];
         if (added) {
-            S->key -= cs_cons_hash(id);
+            cs_cache_toggled(S, &id, 1);
             S->nadded--;
         }
     }
@@ -421,9 +420,14 @@ cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
     }
     st = finish(S, st);
     if (st == CS_OK) {
-        cs_cache_drop(S, UINT32_MAX); /* every key holds the edits */
-        S->key += cs_cons_hash(id);
+        cs_cache_drop(S, UINT32_MAX); /* every kept set holds the edits */
         S->nadded++;
+        uint32_t at = S->nedit;
+        while (at > 0 && S->edit_vars[at - 1] > var)
+            at--;
+        memmove(S->edit_vars + at + 1, S->edit_vars + at, (S->nedit - at) * sizeof *S->edit_vars);
+        S->edit_vars[at] = var;
+        S->nedit++;
     }
     return st;
 }
@@ -446,8 +450,12 @@ cs_Status cs_edit_remove(cs_Solver *S, cs_Var var)
     st = finish(S, st);
     if (st == CS_OK) {
         cs_cache_drop(S, UINT32_MAX);
-        S->key -= cs_cons_hash(id);
         S->nadded--;
+        uint32_t at = 0;
+        while (S->edit_vars[at] != var)
+            at++;
+        S->nedit--;
+        memmove(S->edit_vars + at, S->edit_vars + at + 1, (S->nedit - at) * sizeof *S->edit_vars);
     }
     return st;
 }

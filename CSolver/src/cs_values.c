@@ -91,7 +91,8 @@ static long double correction(const cs_Solver *S, Sym p)
     if (kd != SYM_SLACK && kd != SYM_DUMMY && kd != SYM_ERROR)
         return 0.0;
     const Cons *c = &S->cons[S->owner[p]];
-    if (c->state != CONS_ADDED || c->marker != p || (c->other != 0 && S->basic[c->other] >= 0))
+    Markers mk = S->mark[S->owner[p]];
+    if (c->state != CONS_ADDED || mk.marker != p || (mk.other != 0 && S->basic[mk.other] >= 0))
         return 0.0;
     double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
     /* Extended precision: the residual is a difference of near-equal
@@ -197,6 +198,10 @@ void cs_sens_free(cs_Solver *S, Sens *z)
     cs_mem_free(S, z->base, (size_t)z->capvar * sizeof *z->base);
     cs_mem_free(S, z->J, (size_t)z->capvar * z->capparam * sizeof *z->J);
     cs_mem_free(S, z->list, (size_t)z->capvar * sizeof *z->list);
+    for (uint32_t k = 0; k < z->capparam && z->holders; k++)
+        cs_vec_free(S, &z->holders[k], sizeof(Holder));
+    cs_mem_free(S, z->holders, (size_t)z->capparam * sizeof *z->holders);
+    cs_mem_free(S, z->gathered, (size_t)z->capparam * sizeof *z->gathered);
     memset(z, 0, sizeof *z);
 }
 
@@ -210,10 +215,17 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
     z->base = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->base);
     z->J = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->J);
     z->list = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->list);
+    z->holders = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->holders);
+    z->gathered = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->gathered);
     z->capparam = capparam;
     z->capvar = capvar;
+    if (z->holders)
+        memset(z->holders, 0, ne * sizeof *z->holders);
+    if (z->gathered)
+        memset(z->gathered, 0, ne * sizeof *z->gathered);
     /* A zero-sized array is NULL, and fine. */
-    if ((ne == 0 || (z->param && z->p0 && z->d)) && (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || z->J))
+    if ((ne == 0 || (z->param && z->p0 && z->d && z->holders && z->gathered)) && (nv == 0 || (z->base && z->list)) &&
+        (nv * ne == 0 || z->J))
         return true;
     cs_sens_free(S, z);
     return false;
@@ -273,9 +285,7 @@ static void sens_build(cs_Solver *S)
 {
     Sens *z = &S->sens;
     const cs_Cons *movers = S->movers.p;
-    uint32_t nedit = 0, nmovers = 0;
-    for (cs_Var v = 0; v < S->nvar; v++)
-        nedit += S->edit_cons[v] != 0;
+    uint32_t nedit = S->nedit, nmovers = 0;
     for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
         nmovers += S->cons[movers[k]].state == CONS_ADDED;
     if (!sens_reserve(S, z, nedit + nmovers))
@@ -283,15 +293,16 @@ static void sens_build(cs_Solver *S)
     /* The parameters: every edit constraint, and the added constraints
      * whose constant has been set, the first SENS_MOVERS so set. */
     z->nparam = 0;
-    for (cs_Var v = 0; v < S->nvar; v++)
-        if (S->edit_cons[v] != 0)
-            z->param[z->nparam++] = S->edit_cons[v] - 1;
+    for (uint32_t k = 0; k < nedit; k++)
+        z->param[z->nparam++] = S->edit_cons[S->edit_vars[k]] - 1;
     for (size_t k = 0; k < S->movers.n && z->nparam < nedit + nmovers; k++)
         if (S->cons[movers[k]].state == CONS_ADDED)
             z->param[z->nparam++] = movers[k];
     uint32_t nparam = z->nparam;
-    for (uint32_t p = 0; p < nparam; p++)
+    for (uint32_t p = 0; p < nparam; p++) {
         z->p0[p] = S->cons[z->param[p]].constant;
+        z->gathered[p] = 0; /* gathered on the tableau's old shape */
+    }
     uint32_t n = reference_order(S, z->list);
     uint32_t cap = z->capvar, kept = 0;
     if (nparam > 0)
@@ -301,14 +312,15 @@ static void sens_build(cs_Solver *S)
         const Row *r = &S->rows[S->basic[S->var_sym[v]]];
         for (uint32_t p = 0; p < nparam; p++) {
             const Cons *c = &S->cons[z->param[p]];
+            Markers mk = S->mark[z->param[p]];
             /* A basic marker (or other error): the constant moves that
              * restricted row only. Otherwise every row holding the marker
              * moves by a / m per unit of constant (cs_shift_constant). */
-            bool held = S->basic[c->marker] < 0 && (c->other == 0 || S->basic[c->other] < 0);
+            bool held = S->basic[mk.marker] < 0 && (mk.other == 0 || S->basic[mk.other] < 0);
             double j = 0.0;
             for (int32_t k = 0; k < r->n; k++) {
                 Sym t = r->sym[k];
-                if (held && t == c->marker)
+                if (held && t == mk.marker)
                     j += r->coef[k] / cs_marker_sign(c);
                 else if (cs_is_reference(S, t))
                     j += r->coef[k] * z->J[(size_t)p * cap + S->owner[t]];
