@@ -118,8 +118,8 @@ typedef struct Row {
     int32_t n, cap;   /* terms in use, allocated */
     uint32_t jstamp;  /* transaction that saved (or created) this slot */
     double constant;
-    Sym *sym;         /* n symbols, strictly increasing; owned */
-    double *coef;     /* n coefficients; owned */
+    Sym *sym;         /* n symbols, strictly increasing; in coef's block */
+    double *coef;     /* n coefficients; owns the block (cs_terms_new) */
 } Row;
 
 typedef struct Column {
@@ -364,7 +364,13 @@ CS_HIDDEN void cs_free_id_spaces(cs_Solver *S);
 CS_HIDDEN void cs_mark_dirty(cs_Solver *S, Sym s);
 
 /* ---- cs_row.c ---- */
+/* A row's terms in one block of cap coefficients then cap symbols (one
+ * allocation a row, not two; the doubles first keep both aligned). */
+CS_HIDDEN bool cs_terms_new(cs_Solver *S, int32_t cap, Sym **sym, double **coef);
+CS_HIDDEN void cs_terms_free(cs_Solver *S, double *coef, int32_t cap);
 CS_HIDDEN double cs_row_coef(const Row *r, Sym s);
+/* Room for n terms in row slot's buffers (a row being built). */
+CS_HIDDEN bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n);
 CS_HIDDEN bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop);
 CS_HIDDEN bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a);
 CS_HIDDEN bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s);

@@ -29,8 +29,7 @@
 
 static void free_row_buffers(cs_Solver *S, Row *r)
 {
-    cs_mem_free(S, r->sym, (size_t)r->cap * sizeof(Sym));
-    cs_mem_free(S, r->coef, (size_t)r->cap * sizeof(double));
+    cs_terms_free(S, r->coef, r->cap);
     r->sym = NULL;
     r->coef = NULL;
     r->cap = 0;
@@ -229,12 +228,8 @@ bool cs_touch(cs_Solver *S, int32_t slot)
     sr.row.sym = NULL;
     sr.row.coef = NULL;
     if (r->n > 0) {
-        sr.row.sym = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(Sym));
-        sr.row.coef = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(double));
-        if (sr.row.sym == NULL || sr.row.coef == NULL) {
-            free_row_buffers(S, &sr.row);
+        if (!cs_terms_new(S, r->n, &sr.row.sym, &sr.row.coef))
             return false;
-        }
         memcpy(sr.row.sym, r->sym, (size_t)r->n * sizeof(Sym));
         memcpy(sr.row.coef, r->coef, (size_t)r->n * sizeof(double));
     }
@@ -501,17 +496,11 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
         q->jstamp = 0; /* saved by no transaction of the copy's */
         if (r->n == 0)
             continue;
-        q->sym = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(Sym));
-        q->coef = cs_mem_realloc(S, NULL, 0, (size_t)r->n * sizeof(double));
-        q->cap = r->n;
-        ok = q->sym != NULL && q->coef != NULL;
+        ok = cs_terms_new(S, r->n, &q->sym, &q->coef);
         if (ok) {
             memcpy(q->sym, r->sym, (size_t)r->n * sizeof(Sym));
             memcpy(q->coef, r->coef, (size_t)r->n * sizeof(double));
-            q->n = r->n;
-        } else {
-            free_row_buffers(S, q);
-            q->n = 0;
+            q->n = q->cap = r->n;
         }
     }
     t->shape_changed = S->shape_changed;

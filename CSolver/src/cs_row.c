@@ -3,8 +3,9 @@
  *
  * A row is  basic = constant + sum(coef[k] * sym[k])  with sym[] strictly
  * increasing (I1). Merges stream both rows once into the solver's scratch
- * arrays and swap buffers, so a merge allocates only when the scratch is too
- * small. Every symbol that enters a row is appended to that symbol's column
+ * arrays and copy the result back, or trade buffers with the scratch when
+ * the row must grow, so a merge allocates only when a row outgrows its
+ * buffer (doubling). Every symbol that enters a row is appended to that symbol's column
  * (I3) before the row changes, so a failed append leaves the row as it was.
  */
 #include "cs_internal.h"
@@ -31,8 +32,28 @@ double cs_row_coef(const Row *r, Sym s)
     return k < r->n && r->sym[k] == s ? r->coef[k] : 0.0;
 }
 
-/* New buffers of capacity cap holding the first n terms: both or neither. */
-static bool realloc_pair(cs_Solver *S, Sym **sym, double **coef, int32_t *cap, int32_t n, int32_t need)
+bool cs_terms_new(cs_Solver *S, int32_t cap, Sym **sym, double **coef)
+{
+    *sym = NULL;
+    *coef = NULL;
+    if (cap == 0)
+        return true;
+    double *block = cs_mem_realloc(S, NULL, 0, (size_t)cap * (sizeof(double) + sizeof(Sym)));
+    if (block == NULL)
+        return false;
+    *coef = block;
+    *sym = (Sym *)(block + cap);
+    return true;
+}
+
+void cs_terms_free(cs_Solver *S, double *coef, int32_t cap)
+{
+    cs_mem_free(S, coef, (size_t)cap * (sizeof(double) + sizeof(Sym)));
+}
+
+/* A new block of capacity at least need (doubling) holding the first n
+ * terms; the old one is freed. Nothing changes if memory runs out. */
+static bool grow_terms(cs_Solver *S, Sym **sym, double **coef, int32_t *cap, int32_t n, int32_t need)
 {
     if (need <= *cap)
         return true;
@@ -42,19 +63,15 @@ static bool realloc_pair(cs_Solver *S, Sym **sym, double **coef, int32_t *cap, i
             return false;
         c *= 2;
     }
-    Sym *ns = cs_mem_realloc(S, NULL, 0, (size_t)c * sizeof(Sym));
-    double *nc = cs_mem_realloc(S, NULL, 0, (size_t)c * sizeof(double));
-    if (ns == NULL || nc == NULL) {
-        cs_mem_free(S, ns, ns ? (size_t)c * sizeof(Sym) : 0);
-        cs_mem_free(S, nc, nc ? (size_t)c * sizeof(double) : 0);
+    Sym *ns;
+    double *nc;
+    if (!cs_terms_new(S, c, &ns, &nc))
         return false;
-    }
     if (n > 0) {
         memcpy(ns, *sym, (size_t)n * sizeof(Sym));
         memcpy(nc, *coef, (size_t)n * sizeof(double));
     }
-    cs_mem_free(S, *sym, (size_t)*cap * sizeof(Sym));
-    cs_mem_free(S, *coef, (size_t)*cap * sizeof(double));
+    cs_terms_free(S, *coef, *cap);
     *sym = ns;
     *coef = nc;
     *cap = c;
@@ -63,7 +80,13 @@ static bool realloc_pair(cs_Solver *S, Sym **sym, double **coef, int32_t *cap, i
 
 bool cs_scratch_reserve(cs_Solver *S, int32_t n)
 {
-    return realloc_pair(S, &S->tmp_sym, &S->tmp_coef, &S->tmp_cap, 0, n);
+    return grow_terms(S, &S->tmp_sym, &S->tmp_coef, &S->tmp_cap, 0, n);
+}
+
+bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n)
+{
+    Row *r = &S->rows[slot];
+    return grow_terms(S, &r->sym, &r->coef, &r->cap, r->n, n);
 }
 
 uint32_t cs_visit_begin(cs_Solver *S)
@@ -168,9 +191,17 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
         }
     }
     r->constant += a * q->constant;
-    S->tmp_sym = r->sym; r->sym = os;
-    S->tmp_coef = r->coef; r->coef = oc;
-    int32_t cap = S->tmp_cap; S->tmp_cap = r->cap; r->cap = cap;
+    if (k <= r->cap) {
+        /* Copied back: the scratch keeps its room for the next merge,
+         * where trading buffers would leave it a row's (too small, so
+         * every merge would allocate). */
+        memcpy(r->sym, os, (size_t)k * sizeof(Sym));
+        memcpy(r->coef, oc, (size_t)k * sizeof(double));
+    } else {
+        S->tmp_sym = r->sym; r->sym = os;
+        S->tmp_coef = r->coef; r->coef = oc;
+        int32_t cap = S->tmp_cap; S->tmp_cap = r->cap; r->cap = cap;
+    }
     r->n = k;
     return true;
 }
@@ -194,7 +225,7 @@ bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
     }
     if (a == 0.0)
         return true;
-    if (!realloc_pair(S, &r->sym, &r->coef, &r->cap, r->n, r->n + 1))
+    if (!grow_terms(S, &r->sym, &r->coef, &r->cap, r->n, r->n + 1))
         return false;
     if (!cs_col_push(S, s, dst))
         return false;
@@ -269,7 +300,7 @@ bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
         return false;
     Row *r = &S->rows[dst];
     const Row *q = &S->rows[src];
-    if (!realloc_pair(S, &r->sym, &r->coef, &r->cap, 0, q->n))
+    if (!grow_terms(S, &r->sym, &r->coef, &r->cap, 0, q->n))
         return false;
     q = &S->rows[src];
     for (int32_t k = 0; k < q->n; k++)

@@ -355,6 +355,9 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
         return CS_ERR_NOMEM;
     Cons *c = &S->cons[id];
     S->rows[slot].constant = c->constant;
+    /* Its terms and up to two markers, in one allocation at most. */
+    if (!cs_row_reserve(S, slot, (int32_t)c->nterms + 2))
+        return CS_ERR_NOMEM;
     /* Basic variables stay as references (section "Reference rows"). */
     for (uint32_t k = 0; k < c->nterms; k++)
         if (!cs_row_add_term(S, slot, S->var_sym[c->terms[k].var], c->terms[k].coefficient))

@@ -103,8 +103,7 @@ void cs_solver_free(cs_Solver *S)
     if (S->var_sym)
         cs_soa_free(S, fv, sizeof fv / sizeof *fv, S->capvar);
     cs_mem_free(S, S->levels, (size_t)S->caplevels * sizeof(Level));
-    cs_mem_free(S, S->tmp_sym, (size_t)S->tmp_cap * sizeof(Sym));
-    cs_mem_free(S, S->tmp_coef, (size_t)S->tmp_cap * sizeof(double));
+    cs_terms_free(S, S->tmp_coef, S->tmp_cap);
     cs_vec_free(S, &S->infeasible, sizeof(Sym));
     cs_vec_free(S, &S->conflict, sizeof(cs_Cons));
     cs_vec_free(S, &S->movers, sizeof(cs_Cons));
