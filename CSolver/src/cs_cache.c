@@ -228,7 +228,7 @@ static void count_toggles(cs_Solver *S, const CacheEntry *skip, const cs_Cons *i
         if (e == skip)
             continue;
         for (size_t i = 0; i < n; i++) {
-            bool now = S->cons[ids[i]].state == CONS_ADDED;
+            bool now = S->state[ids[i]] == CONS_ADDED;
             if (now != added_in(e, ids[i]))
                 e->differ++;
             else
@@ -249,9 +249,12 @@ void cs_cache_toggled(cs_Solver *S, const cs_Cons *ids, size_t n)
  * change set removes is added here and not there, every one it adds the
  * reverse, and e differs from the current state in no other constraint:
  * its count of differences is the change set's size. O(change set), not
- * O(constraints). A constraint listed twice would be counted twice: the
- * trade finds it (trade's result). Anything this refuses, the caller's own
- * path applies or refuses with the right error.
+ * O(constraints), and it reads only each listed constraint's state and
+ * its markers there. An edit constraint is added in every kept state, so
+ * listing one fails this without a look at its record; a constraint listed
+ * twice would be counted twice, and the trade finds it (trade's result).
+ * Anything this refuses, the caller's own path applies or refuses with the
+ * right error.
  */
 static bool leads_to(const cs_Solver *S, const CacheEntry *e, const cs_Cons *remove, size_t nremove,
                      const cs_Cons *add, size_t nadd)
@@ -260,12 +263,12 @@ static bool leads_to(const cs_Solver *S, const CacheEntry *e, const cs_Cons *rem
         return false;
     for (size_t k = 0; k < nremove; k++) {
         cs_Cons id = remove[k];
-        if (!cs_user_cons(S, id) || S->cons[id].state != CONS_ADDED || added_in(e, id))
+        if (id >= S->ncons || S->state[id] != CONS_ADDED || added_in(e, id))
             return false;
     }
     for (size_t k = 0; k < nadd; k++) {
         cs_Cons id = add[k];
-        if (!cs_user_cons(S, id) || S->cons[id].state == CONS_ADDED || !added_in(e, id))
+        if (id >= S->ncons || S->state[id] != CONS_IDLE || !added_in(e, id))
             return false;
     }
     return true;
@@ -283,15 +286,14 @@ static size_t trade(cs_Solver *S, CacheEntry *e, const cs_Cons *leave, size_t nl
 {
     swap_tableau(S, &e->t);
     size_t changed = 0;
+    uint8_t *state = S->state;
     for (size_t k = 0; k < nleave; k++) {
-        Cons *c = &S->cons[leave[k]];
-        changed += c->state == CONS_ADDED;
-        c->state = CONS_IDLE;
+        changed += state[leave[k]] == CONS_ADDED;
+        state[leave[k]] = CONS_IDLE;
     }
     for (size_t k = 0; k < nenter; k++) {
-        Cons *c = &S->cons[enter[k]];
-        changed += c->state != CONS_ADDED;
-        c->state = CONS_ADDED;
+        changed += state[enter[k]] != CONS_ADDED;
+        state[enter[k]] = CONS_ADDED;
     }
     S->nadded += (uint32_t)nenter - (uint32_t)nleave;
     for (uint32_t k = 0; k < S->nedit; k++) {
@@ -333,6 +335,10 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         return CS_OK;
     }
     *done = true;
+    /* Every value is published again from the restored tableau, so the
+     * rows moved below need no dirty marks (cs_mark_dirty). */
+    bool republish = S->republish;
+    S->republish = true;
     /* Move the restored tableau to the current edit values. */
     cs_txn_begin(S);
     cs_Status st = CS_OK;
@@ -369,12 +375,12 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         cs_txn_commit(S);
         count_toggles(S, e, remove, nremove); /* e, the state just left, differs in them alone */
         count_toggles(S, e, add, nadd);
-        S->republish = true;
         e->used = ++S->cache_clock;
         e->moved.n = 0; /* e now holds the state just left, solved with today's constants */
     } else {
         cs_txn_rollback(S);
         trade(S, e, add, nadd, remove, nremove); /* the trade back puts everything back */
+        S->republish = republish;
         if (st == CS_ERR_UNSATISFIABLE) {
             /* A new constant cannot hold in the kept state: forget it and
              * let the change set be applied in place, which says why. */

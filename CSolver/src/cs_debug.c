@@ -131,7 +131,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
     CHECK(S->capmark >= S->capcons);
     for (uint32_t id = 0; id < S->ncons; id++) {
         Markers mk = S->mark[id];
-        if (S->cons[id].state == CONS_ADDED) {
+        if (S->state[id] == CONS_ADDED) {
             CHECK(mk.marker != 0 && S->kind[mk.marker] != SYM_NONE && S->owner[mk.marker] == id);
         } else {
             CHECK(mk.marker == 0 && mk.other == 0);
@@ -153,7 +153,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
         uint32_t differ = 0;
         for (uint32_t id = 0; id < S->ncons; id++) {
             bool there = id < e->t.capmark && e->t.mark[id].marker != 0;
-            differ += (S->cons[id].state == CONS_ADDED) != there;
+            differ += (S->state[id] == CONS_ADDED) != there;
         }
         CHECK(e->differ == differ);
     }

@@ -134,7 +134,6 @@ typedef struct Cons {
     cs_Term *terms;   /* merged, nonzero, sorted by variable; owned */
     uint32_t nterms;
     uint8_t op;       /* cs_Relation */
-    uint8_t state;    /* enum ConsState */
     uint8_t is_edit;  /* made by cs_edit_add, not visible as a user constraint */
     uint8_t moves;    /* its constant has been set (cs_cons_set_constant): listed in
                        * S->movers, a parameter of the values map (Sens) */
@@ -164,7 +163,7 @@ typedef struct Level {
 typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
 typedef struct SavedConstant { int32_t slot; double constant; } SavedConstant;
 typedef struct SavedBasic { Sym sym; int32_t slot; uint32_t defined; } SavedBasic;
-typedef struct SavedCons { uint32_t id; Cons cons; Markers mark; } SavedCons;
+typedef struct SavedCons { uint32_t id; Cons cons; Markers mark; uint8_t state; } SavedCons;
 typedef struct SavedEdit { cs_Var var; uint32_t cons; double constant; } SavedEdit;
 
 /* Growable array of fixed-size items; `p` is owned. */
@@ -280,9 +279,12 @@ struct cs_Solver {
     /* Each constraint's markers (index = cs_Cons; capacity >= capcons). */
     Markers *mark; uint32_t capmark;
 
-    /* Constraints (index = cs_Cons). */
+    /* Constraints (index = cs_Cons). Their state (enum ConsState) is an
+     * array of its own: a switch between kept states reads and writes the
+     * state of every constraint of its change set, and nothing else of them. */
     uint32_t ncons, capcons;
     Cons *cons;
+    uint8_t *state;
     uint32_t *free_cons; uint32_t nfree_cons; /* LIFO; capacity capcons */
 
     /* Variables (index = cs_Var). */
@@ -316,7 +318,8 @@ struct cs_Solver {
     uint32_t nadded;           /* constraints added, edit constraints included */
     CacheEntry *cache; uint32_t ncache, cache_limit;
     uint64_t cache_clock;
-    bool republish;            /* the tableau was swapped: every value may differ */
+    bool republish;            /* the tableau was swapped: every value may differ, and
+                                * cs_update publishes them all (no dirty marks needed) */
 
     Journal j;
 };
@@ -470,7 +473,7 @@ CS_HIDDEN void cs_conflict_minimize(cs_Solver *S);
 /* A constraint the caller made (not an edit's), not deleted. */
 static inline bool cs_user_cons(const cs_Solver *S, cs_Cons id)
 {
-    return id < S->ncons && S->cons[id].state != CONS_FREE && !S->cons[id].is_edit;
+    return id < S->ncons && S->state[id] != CONS_FREE && !S->cons[id].is_edit;
 }
 static inline Row *cs_row(cs_Solver *S, int32_t slot) { return &S->rows[slot]; }
 static inline bool cs_restricted(const cs_Solver *S, Sym s) { return S->kind[s] != SYM_EXTERNAL; }

@@ -65,10 +65,12 @@ void cs_txn_begin(cs_Solver *S)
     S->conflict.n = 0;
 }
 
-static void free_cons_record(cs_Solver *S, Cons *c)
+static void free_cons_record(cs_Solver *S, uint32_t id)
 {
+    Cons *c = &S->cons[id];
     cs_mem_free(S, c->terms, (size_t)c->nterms * sizeof(cs_Term));
     memset(c, 0, sizeof *c);
+    S->state[id] = CONS_FREE;
 }
 
 static void drop_level_snapshot(cs_Solver *S)
@@ -89,7 +91,7 @@ void cs_txn_commit(cs_Solver *S)
 
     uint32_t *fc = j->free_cons.p;
     for (size_t k = 0; k < j->free_cons.n; k++) {
-        free_cons_record(S, &S->cons[fc[k]]);
+        free_cons_record(S, fc[k]);
         S->free_cons[S->nfree_cons++] = fc[k];
     }
     Sym *fs = j->free_syms.p;
@@ -163,11 +165,12 @@ void cs_txn_rollback(cs_Solver *S)
     for (size_t k = j->cons.n; k-- > 0;) {
         S->cons[c[k].id] = c[k].cons;
         S->mark[c[k].id] = c[k].mark;
+        S->state[c[k].id] = c[k].state;
     }
     for (uint32_t id = j->ncons; id < S->ncons; id++)
-        free_cons_record(S, &S->cons[id]);
+        free_cons_record(S, id);
     for (uint32_t k = S->nfree_cons; k < j->nfree_cons; k++)
-        free_cons_record(S, &S->cons[S->free_cons[k]]);
+        free_cons_record(S, S->free_cons[k]);
     S->ncons = j->ncons;
     S->nfree_cons = j->nfree_cons;
 
@@ -207,8 +210,8 @@ void cs_txn_rollback(cs_Solver *S)
 
 void cs_mark_dirty(cs_Solver *S, Sym s)
 {
-    if (s == 0 || S->kind[s] != SYM_EXTERNAL)
-        return;
+    if (S->republish || s == 0 || S->kind[s] != SYM_EXTERNAL)
+        return; /* every value is to be published again anyway */
     cs_Var v = S->owner[s];
     if (!S->dirty[v]) {
         S->dirty[v] = 1;
@@ -266,7 +269,7 @@ bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
 
 bool cs_save_cons(cs_Solver *S, uint32_t id)
 {
-    SavedCons sc = { id, S->cons[id], S->mark[id] };
+    SavedCons sc = { id, S->cons[id], S->mark[id], S->state[id] };
     return cs_vec_push(S, &S->j.cons, sizeof sc, &sc);
 }
 
@@ -385,8 +388,9 @@ static bool grow_cons(cs_Solver *S, uint32_t need)
     SoaField f[] = {
         { (void **)&S->cons, sizeof *S->cons },
         { (void **)&S->free_cons, sizeof *S->free_cons },
+        { (void **)&S->state, sizeof *S->state },
     };
-    return cs_soa_grow(S, f, 2, &S->capcons, need);
+    return cs_soa_grow(S, f, 3, &S->capcons, need);
 }
 
 bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
@@ -400,6 +404,7 @@ bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
     }
     memset(&S->cons[*id], 0, sizeof(Cons));
     S->mark[*id] = (Markers){ 0, 0 };
+    S->state[*id] = CONS_FREE;
     return true;
 }
 
@@ -535,9 +540,10 @@ void cs_free_id_spaces(cs_Solver *S)
     SoaField fc[] = {
         { (void **)&S->cons, sizeof *S->cons },
         { (void **)&S->free_cons, sizeof *S->free_cons },
+        { (void **)&S->state, sizeof *S->state },
     };
     cs_tableau_free(S);
     for (uint32_t id = 0; id < S->capcons && S->cons; id++)
         cs_mem_free(S, S->cons[id].terms, (size_t)S->cons[id].nterms * sizeof(cs_Term));
-    if (S->cons) cs_soa_free(S, fc, 2, S->capcons);
+    if (S->cons) cs_soa_free(S, fc, 3, S->capcons);
 }

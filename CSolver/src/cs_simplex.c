@@ -627,7 +627,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
     }
     if (st != CS_OK)
         return st;
-    S->cons[id].state = CONS_ADDED;
+    S->state[id] = CONS_ADDED;
     return CS_OK;
 }
 
@@ -754,7 +754,7 @@ release:
      * sure no rounding leaves a trace before its id is reused. */
     if (!cs_sym_release(S, mk.marker) || (mk.other && (!eliminate(S, mk.other) || !cs_sym_release(S, mk.other))))
         return CS_ERR_NOMEM;
-    S->cons[id].state = CONS_IDLE;
+    S->state[id] = CONS_IDLE;
     S->mark[id] = (Markers){ 0, 0 };
     return CS_OK;
 }

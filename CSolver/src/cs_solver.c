@@ -225,7 +225,7 @@ cs_Status cs_cons_new(cs_Solver *S, const cs_Term *terms, size_t n, double const
     c->terms = copy;
     c->nterms = (uint32_t)m;
     c->op = (uint8_t)op;
-    c->state = CONS_IDLE;
+    S->state[id] = CONS_IDLE;
     c->constant = constant;
     c->strength = strength >= CS_REQUIRED ? CS_REQUIRED : strength;
     c->lead = n > 0 ? terms[0].var + 1 : 0;
@@ -235,7 +235,7 @@ cs_Status cs_cons_new(cs_Solver *S, const cs_Term *terms, size_t n, double const
 
 int cs_cons_is_added(const cs_Solver *S, cs_Cons id)
 {
-    return S != NULL && cs_user_cons(S, id) && S->cons[id].state == CONS_ADDED;
+    return S != NULL && cs_user_cons(S, id) && S->state[id] == CONS_ADDED;
 }
 
 /* Ends a transaction: commit on success, otherwise roll back and, for an
@@ -271,12 +271,12 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     size_t at = 0;
     for (; at < nremove && st == CS_OK; at++) {
         cs_Cons id = remove[at];
-        st = !cs_user_cons(S, id) || S->cons[id].state != CONS_ADDED ? CS_ERR_UNKNOWN : cs_remove_cons(S, id);
+        st = !cs_user_cons(S, id) || S->state[id] != CONS_ADDED ? CS_ERR_UNKNOWN : cs_remove_cons(S, id);
     }
     for (size_t k = 0; k < nadd && st == CS_OK; k++, at++) {
         cs_Cons id = add[k];
         st = !cs_user_cons(S, id) ? CS_ERR_UNKNOWN
-             : S->cons[id].state == CONS_ADDED ? CS_ERR_DUPLICATE
+             : S->state[id] == CONS_ADDED ? CS_ERR_DUPLICATE
              : cs_add_cons(S, id);
     }
     if (st == CS_OK)
@@ -305,7 +305,7 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
         return CS_ERR_UNKNOWN;
     cs_txn_begin(S);
     cs_Status st = CS_OK;
-    bool added = S->cons[id].state == CONS_ADDED;
+    bool added = S->state[id] == CONS_ADDED;
     if (added) {
         st = cs_remove_cons(S, id);
         if (st == CS_OK)
@@ -349,7 +349,7 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
     }
     cs_txn_begin(S);
     cs_Status st = CS_OK;
-    if (S->cons[id].state == CONS_ADDED)
+    if (S->state[id] == CONS_ADDED)
         st = cs_shift_constant(S, id, constant - from);
     else if (!cs_save_cons(S, id))
         st = CS_ERR_NOMEM;
@@ -406,7 +406,7 @@ cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
     c->terms = term; /* a rollback frees records made in the transaction */
     c->nterms = 1;
     c->op = CS_EQ;
-    c->state = CONS_IDLE;
+    S->state[id] = CONS_IDLE;
     c->is_edit = 1;
     c->strength = strength;
     st = cs_add_cons(S, id);

@@ -92,7 +92,7 @@ static long double correction(const cs_Solver *S, Sym p)
         return 0.0;
     const Cons *c = &S->cons[S->owner[p]];
     Markers mk = S->mark[S->owner[p]];
-    if (c->state != CONS_ADDED || mk.marker != p || (mk.other != 0 && S->basic[mk.other] >= 0))
+    if (S->state[S->owner[p]] != CONS_ADDED || mk.marker != p || (mk.other != 0 && S->basic[mk.other] >= 0))
         return 0.0;
     double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
     /* Extended precision: the residual is a difference of near-equal
@@ -287,7 +287,7 @@ static void sens_build(cs_Solver *S)
     const cs_Cons *movers = S->movers.p;
     uint32_t nedit = S->nedit, nmovers = 0;
     for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
-        nmovers += S->cons[movers[k]].state == CONS_ADDED;
+        nmovers += S->state[movers[k]] == CONS_ADDED;
     if (!sens_reserve(S, z, nedit + nmovers))
         return;
     /* The parameters: every edit constraint, and the added constraints
@@ -296,7 +296,7 @@ static void sens_build(cs_Solver *S)
     for (uint32_t k = 0; k < nedit; k++)
         z->param[z->nparam++] = S->edit_cons[S->edit_vars[k]] - 1;
     for (size_t k = 0; k < S->movers.n && z->nparam < nedit + nmovers; k++)
-        if (S->cons[movers[k]].state == CONS_ADDED)
+        if (S->state[movers[k]] == CONS_ADDED)
             z->param[z->nparam++] = movers[k];
     uint32_t nparam = z->nparam;
     for (uint32_t p = 0; p < nparam; p++) {
