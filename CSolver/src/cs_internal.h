@@ -192,6 +192,12 @@ typedef struct Sens {
     double *J;               /* nparam x capvar derivatives by constant; owned */
     cs_Var *list;            /* variables with a nonzero derivative (capvar); owned */
     uint32_t nlist;
+    /* The same for each parameter alone (capparam lists of capvar): when one
+     * parameter moved since the last update (a resize), only the variables
+     * that depend on it are visited. */
+    cs_Var *plist;           /* owned */
+    uint32_t *nplist;        /* their lengths (capparam); owned */
+    double *dprev;           /* each parameter's move at the last update (capparam); owned */
     /* For each parameter, the rows its constant moves (cs_shift_constant),
      * gathered at its first move since the map was built (gathered[k]),
      * valid while the map is: moves change constants, not coefficients.

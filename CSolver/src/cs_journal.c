@@ -516,13 +516,17 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
         if (ok && z->capparam > 0) {
             memcpy(c->param, z->param, (size_t)z->capparam * sizeof *c->param);
             memcpy(c->p0, z->p0, (size_t)z->capparam * sizeof *c->p0);
+            memcpy(c->nplist, z->nplist, (size_t)z->capparam * sizeof *c->nplist);
+            memcpy(c->dprev, z->dprev, (size_t)z->capparam * sizeof *c->dprev);
         }
         if (ok && z->capvar > 0) {
             memcpy(c->base, z->base, (size_t)z->capvar * sizeof *c->base);
             memcpy(c->list, z->list, (size_t)z->capvar * sizeof *c->list);
         }
-        if (ok && z->capvar * z->capparam > 0)
+        if (ok && z->capvar * z->capparam > 0) {
             memcpy(c->J, z->J, (size_t)z->capvar * z->capparam * sizeof *c->J);
+            memcpy(c->plist, z->plist, (size_t)z->capvar * z->capparam * sizeof *c->plist);
+        }
         if (ok) {
             c->nparam = z->nparam;
             c->nlist = z->nlist;

@@ -198,6 +198,9 @@ void cs_sens_free(cs_Solver *S, Sens *z)
     cs_mem_free(S, z->base, (size_t)z->capvar * sizeof *z->base);
     cs_mem_free(S, z->J, (size_t)z->capvar * z->capparam * sizeof *z->J);
     cs_mem_free(S, z->list, (size_t)z->capvar * sizeof *z->list);
+    cs_mem_free(S, z->plist, (size_t)z->capvar * z->capparam * sizeof *z->plist);
+    cs_mem_free(S, z->nplist, (size_t)z->capparam * sizeof *z->nplist);
+    cs_mem_free(S, z->dprev, (size_t)z->capparam * sizeof *z->dprev);
     for (uint32_t k = 0; k < z->capparam && z->holders; k++)
         cs_vec_free(S, &z->holders[k], sizeof(Holder));
     cs_mem_free(S, z->holders, (size_t)z->capparam * sizeof *z->holders);
@@ -215,6 +218,9 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
     z->base = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->base);
     z->J = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->J);
     z->list = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->list);
+    z->plist = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->plist);
+    z->nplist = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->nplist);
+    z->dprev = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->dprev);
     z->holders = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->holders);
     z->gathered = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->gathered);
     z->capparam = capparam;
@@ -224,8 +230,8 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
     if (z->gathered)
         memset(z->gathered, 0, ne * sizeof *z->gathered);
     /* A zero-sized array is NULL, and fine. */
-    if ((ne == 0 || (z->param && z->p0 && z->d && z->holders && z->gathered)) && (nv == 0 || (z->base && z->list)) &&
-        (nv * ne == 0 || z->J))
+    if ((ne == 0 || (z->param && z->p0 && z->d && z->holders && z->gathered && z->nplist && z->dprev)) &&
+        (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || (z->J && z->plist)))
         return true;
     cs_sens_free(S, z);
     return false;
@@ -302,6 +308,8 @@ static void sens_build(cs_Solver *S)
     for (uint32_t p = 0; p < nparam; p++) {
         z->p0[p] = S->cons[z->param[p]].constant;
         z->gathered[p] = 0; /* gathered on the tableau's old shape */
+        z->nplist[p] = 0;
+        z->dprev[p] = 0.0; /* the values now are base */
     }
     uint32_t n = reference_order(S, z->list);
     uint32_t cap = z->capvar, kept = 0;
@@ -334,7 +342,10 @@ static void sens_build(cs_Solver *S)
     for (cs_Var v = 0; v < S->nvar; v++) {
         bool moves = false;
         for (uint32_t p = 0; p < nparam; p++)
-            moves |= z->J[(size_t)p * cap + v] != 0.0;
+            if (z->J[(size_t)p * cap + v] != 0.0) {
+                z->plist[(size_t)p * cap + z->nplist[p]++] = v;
+                moves = true;
+            }
         if (moves)
             z->list[kept++] = v;
     }
@@ -395,14 +406,21 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
 /* (3) for the variables that depend on a parameter, or for every variable
  * after the tableau was swapped for a kept one (cs_cache.c). Only the
  * parameters that moved since the map was built are summed (a resize moves
- * one of two), each a column of J read in order. */
+ * one of two), each a column of J read in order. A variable's value changes
+ * only if a parameter it depends on moved since the last update: when one
+ * did, only its list is visited (a resize of the width leaves the heights
+ * alone). */
 static void sens_update(cs_Solver *S, bool every)
 {
     Sens *z = &S->sens;
     Moves m = { 0 };
-    uint32_t nmoved = 0;
+    uint32_t nmoved = 0, nsince = 0, since = 0;
     for (uint32_t p = 0; p < z->nparam; p++) {
         z->d[p] = S->cons[z->param[p]].constant - z->p0[p];
+        if (z->d[p] != z->dprev[p]) {
+            since = p;
+            nsince++;
+        }
         if (z->d[p] == 0.0)
             continue;
         const double *c = z->J + (size_t)p * z->capvar;
@@ -417,8 +435,18 @@ static void sens_update(cs_Solver *S, bool every)
     }
     if (nmoved > 2)
         m = (Moves){ .J = z->J, .cap = z->capvar, .d = z->d, .nparam = z->nparam };
+    if (z->nparam > 0)
+        memcpy(z->dprev, z->d, (size_t)z->nparam * sizeof *z->dprev);
     if (!every) {
-        S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, z->list, z->nlist);
+        const cs_Var *list = z->list;
+        uint32_t n = z->nlist;
+        if (nsince == 0)
+            return; /* every value is what the last update published */
+        if (nsince == 1) {
+            list = z->plist + (size_t)since * z->capvar;
+            n = z->nplist[since];
+        }
+        S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, list, n);
         return;
     }
     CS_ASSERT(z->nvar <= S->nvar); /* variables are never deleted */
