@@ -2,8 +2,8 @@
 """Replay the shared workloads through solver-bench and kiwisolver, in one run.
 
     compare.py [--sizes S,M] [--workloads stack,tree,cells] [--runs N]
-               [--kiwi-limit SECONDS] [--no-kiwi] [--check] [--bench PATH]
-               [--plot FILE.svg]
+               [--kiwi-limit SECONDS] [--ours-limit SECONDS] [--no-kiwi]
+               [--check] [--bench PATH] [--plot FILE.svg]
 
 (`solver-bench compare ARGS` runs this script with that solver-bench.)
 
@@ -12,6 +12,9 @@ For every workload and size it writes the trace with ../shared/bench/gen_traces.
 --runs replays per phase) and with ../shared/bench/replay_kiwisolver.py (once,
 with a per-phase limit: DNF past it), checks that both print the same `check`
 lines (within 1e-3 relative, as TRACE.md says) and prints a table of phase
+times and ratios. Our replays have a limit too (--ours-limit, for the whole
+replay): a phase that has not finished by then is DNF, and so is every
+phase after it. Then the table of phase
 times and ratios. Under each trace: the resize phase per re-solve against
 its floor (the time to write every variable's value once, measured by
 solver-bench in the same run), the cost per transition (rotate / 10, and
@@ -68,12 +71,22 @@ def views(path):
     return 0
 
 
-def ours(bench, path, runs, lexicographic):
-    """(median phase times, checks, errors, report: floor ms, peak-rss KB, kept states and bytes)."""
+def ours(bench, path, runs, lexicographic, limit):
+    """(median phase times, checks, errors, report: floor ms, peak-rss KB, kept states and bytes).
+    A replay stopped by the limit gives the phases it finished and DNF for the
+    next; it is not run again."""
     cmd = [bench, "replay", "--report"] + (["--lexicographic"] if lexicographic else []) + [path]
     samples, checks, errors, report = {}, None, None, {}
     for _ in range(runs):
-        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=limit).stdout
+        except subprocess.TimeoutExpired as e:
+            partial = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+            times, checks, errors = parse(partial)
+            missing = [p for p in PHASES if p not in times]
+            if missing:
+                times[missing[0]] = None
+            return times, checks, errors, {}
         times, checks, errors = parse(out)
         for p, t in times.items():
             samples.setdefault(p, []).append(t)
@@ -167,6 +180,7 @@ def main():
     ap.add_argument("--workloads", default="stack,tree,cells")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--kiwi-limit", type=float, default=120.0)
+    ap.add_argument("--ours-limit", type=float, default=600.0)
     ap.add_argument("--no-kiwi", action="store_true")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--lexicographic", action="store_true", help="replay ours in lexicographic mode")
@@ -185,7 +199,7 @@ def main():
     for size in a.sizes.split(","):
         for workload in a.workloads.split(","):
             path = trace_path(workload, size)
-            ot, oc, oe, rep = ours(bench, path, a.runs, a.lexicographic)
+            ot, oc, oe, rep = ours(bench, path, a.runs, a.lexicographic, a.ours_limit)
             kt, kc, ke = ({}, None, None) if a.no_kiwi else kiwi(path, a.kiwi_limit)
             for phase in PHASES:
                 o, k = ot.get(phase), kt.get(phase, "")
@@ -214,6 +228,8 @@ def main():
                     print(f"  DISAGREE {workload} {size}: ours {oc} {oe}, kiwi {kc} {ke}")
                 if n < len(oc):
                     print(f"  ({workload} {size}: kiwi did not finish; compared {n} of {len(oc)} check lines)")
+                elif n < len(kc):
+                    print(f"  ({workload} {size}: ours did not finish; compared {n} of {len(kc)} check lines)")
     if a.plot:
         plot(a.plot, points)
         print(f"plot: {a.plot}")

@@ -297,6 +297,7 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache, int rep
             if (phase >= 0 && stats)
                 print_stats(R.solver, t.phases[phase]);
             fwrite(R.out.p, 1, R.out.n, stdout);
+            fflush(stdout); /* a replay stopped by a time limit still says what it finished */
             R.out.n = 0;
             phase = (long)op->arg;
             elapsed = 0;
