@@ -103,6 +103,30 @@ stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
     env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BIN/solver-bench"
 count kiwi "$BUILD/kiwi.log"
 
+# 5b. The same, and lpcheck, with the searches for a subject or a pivot
+# that keeps rows of variables acyclic cut at 8 rows (CS_SEARCH_BUDGET,
+# 4096 in the library): their fallbacks (expanding a row's references, all
+# or one) are what cells and tree reach only past L; here they run at S and M.
+stage "small search budget: build" "$BUILD/budget-build.log" \
+    clang -O2 -g -DNDEBUG -DCS_SEARCH_BUDGET=8 -ICSolver/include -IBenchmarks/solver-bench -D_GNU_SOURCE \
+        CSolver/src/*.c Benchmarks/solver-bench/*.c -lm -o "$BUILD/solver-bench-budget8"
+stage "small search budget: C core (ASan, UBSan)" "$BUILD/budget-c.log" bash -c "
+    clang -std=c11 -g -O1 -fuse-ld=lld -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+        -DCS_SEARCH_BUDGET=8 -ICSolver/include CSolver/src/*.c CSolver/tests/cs_test.c \
+        -lm -o $BUILD/cs_test_budget8 2>&1 | grep -v 'Cannot export' ;
+    ASAN_OPTIONS=detect_leaks=1 $BUILD/cs_test_budget8"
+count c "$BUILD/budget-c.log"
+stage "small search budget: kiwi agreement (S, M)" "$BUILD/budget-kiwi.log" \
+    env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BUILD/solver-bench-budget8"
+count kiwi "$BUILD/budget-kiwi.log"
+for mode in weighted lexicographic; do
+    flag=$([ $mode = lexicographic ] && echo --lexicographic)
+    stage "small search budget: lpcheck $mode (1000 cases)" "$BUILD/budget-lp-$mode.log" \
+        env SHARED="$SHARED" python3 "$SHARED/bench/lpcheck.py" --cases 1000 --mode $mode -- \
+        "$BUILD/solver-bench-budget8" replay $flag
+    count lp "$BUILD/budget-lp-$mode.log"
+done
+
 # 6. Interface Builder's stored frames: `layout check-ib` on the corpus.
 stage "IB corpus (layout check-ib)" "$BUILD/corpus.log" \
     scripts/ib_check.sh "$BIN/layout" "$SHARED/corpus"

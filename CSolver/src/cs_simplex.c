@@ -483,9 +483,15 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
     return false;
 }
 
-/* How many rows independent_of may visit before it gives up (and the
- * caller falls back to expanding the row). */
+/* How many rows independent_of and pivot_check may visit before they give
+ * up (and the caller falls back to expanding a row). A build may set it
+ * (scripts/test.sh checks a small one against kiwi, so that the fallbacks,
+ * which the workloads reach only past L, are tested at S and M). */
+#ifndef CS_SEARCH_BUDGET
 #define CS_SEARCH_BUDGET 4096
+#endif
+/* A first, short search for a subject among the new row's variables. */
+#define CS_SHORT_SEARCH (CS_SEARCH_BUDGET < 64 ? CS_SEARCH_BUDGET : 64)
 
 /*
  * Can row `slot` be solved for its parametric variable v as it stands,
@@ -495,9 +501,9 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
  * add to v's coefficient. Searched upward from each holder (who references
  * it, and who references those), which is short for what layouts hold
  * variables in: leaves such as a badge pinned to a view. True only when the
- * search finished within CS_SEARCH_BUDGET rows.
+ * search finished within `budget` rows.
  */
-static bool independent_of(cs_Solver *S, int32_t slot, Sym v)
+static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
 {
     uint32_t refs = cs_stamp_next(S); /* marks the new row's references */
     const Row *r = &S->rows[slot];
@@ -516,7 +522,7 @@ static bool independent_of(cs_Solver *S, int32_t slot, Sym v)
             if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
                 return false; /* held by a restricted row: not for this shortcut */
             cs_Var u = S->owner[h->basic];
-            if (S->vdone[u] == refs || n >= CS_SEARCH_BUDGET)
+            if (S->vdone[u] == refs || n >= budget)
                 return false;
             if (S->vpushed[u] != seen) {
                 S->vpushed[u] = seen;
@@ -527,6 +533,76 @@ static bool independent_of(cs_Solver *S, int32_t slot, Sym v)
             return true;
         s = S->var_sym[S->vstack[head++]];
     }
+}
+
+/*
+ * Can variable row r be pivoted on marker m as it stands, references and
+ * all (cs_remove_cons)? The pivot substitutes r into every other row that
+ * holds m, which then references what r references; that closes a cycle
+ * (I6) if one of those references is the variable of such a row, or
+ * depends on it transitively. Searched downstream from each of those
+ * variables (who references it, and who references those), skipping r,
+ * whose variable the pivot makes a parameter. Expanding every reference
+ * of r instead costs, in a chain of views stacked one below the other, the
+ * whole chain above r, for each constraint of the chain removed.
+ *
+ * PIVOT_AS_IS when the search finished within CS_SEARCH_BUDGET rows and
+ * no restricted row holds m (it must not receive variables, I5; the
+ * caller drops what rounding left of m in the objective). PIVOT_EXPAND_ONE
+ * when r references the variable of another row that holds m (a cell's
+ * height defined from its image's): *ref is that reference, to expand
+ * alone. PIVOT_EXPAND_ALL otherwise.
+ */
+enum { PIVOT_AS_IS, PIVOT_EXPAND_ONE, PIVOT_EXPAND_ALL };
+
+static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
+{
+    uint32_t refs = cs_stamp_next(S); /* marks r's references */
+    const Row *row = &S->rows[r];
+    for (int32_t k = 0; k < row->n; k++)
+        if (cs_is_reference(S, row->sym[k]))
+            S->vdone[S->owner[row->sym[k]]] = refs;
+    uint32_t seen = cs_stamp_next(S);
+    uint32_t n = 0, head = 0; /* breadth first, queued in vstack */
+    /* The variables of the other rows that hold m, first. */
+    const Column *c = &S->col[m];
+    for (int32_t k = 0; k < c->n; k++) {
+        const Row *h = &S->rows[c->slot[k]];
+        if (c->slot[k] == r || h->basic == 0 || cs_row_coef(h, m) == 0.0)
+            continue; /* the objective's residue is dropped before the pivot */
+        if (S->kind[h->basic] != SYM_EXTERNAL)
+            return PIVOT_EXPAND_ALL;
+        cs_Var u = S->owner[h->basic];
+        if (S->vdone[u] == refs) {
+            *ref = h->basic;
+            return PIVOT_EXPAND_ONE;
+        }
+        if (n >= CS_SEARCH_BUDGET)
+            return PIVOT_EXPAND_ALL;
+        if (S->vpushed[u] != seen) {
+            S->vpushed[u] = seen;
+            S->vstack[n++] = u;
+        }
+    }
+    /* Then whoever references them. */
+    while (head < n) {
+        Sym s = S->var_sym[S->vstack[head++]];
+        c = &S->col[s];
+        for (int32_t k = 0; k < c->n; k++) {
+            const Row *h = &S->rows[c->slot[k]];
+            if (c->slot[k] == r || h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL ||
+                cs_row_coef(h, s) == 0.0)
+                continue; /* restricted rows hold no variable (I5) */
+            cs_Var u = S->owner[h->basic];
+            if (S->vdone[u] == refs || n >= CS_SEARCH_BUDGET)
+                return PIVOT_EXPAND_ALL;
+            if (S->vpushed[u] != seen) {
+                S->vpushed[u] = seen;
+                S->vstack[n++] = u;
+            }
+        }
+    }
+    return PIVOT_AS_IS;
 }
 
 /*
@@ -543,15 +619,22 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead)
     const Row *r = &S->rows[slot];
     if (lead != 0) {
         Sym s = S->var_sym[lead - 1];
-        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, s))
+        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, s, CS_SEARCH_BUDGET))
             return s;
     }
-    for (int32_t k = 0; k < r->n; k++) {
-        Sym s = r->sym[k];
-        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && independent_of(S, slot, s))
-            return s;
+    /* Others by id, each first with a short search: a leaf (a cell's
+     * image) before a variable with a chain below it (the cell's height,
+     * which every cell under it depends on), whose search would run the
+     * whole budget, for every cell of the chain, before it fails. */
+    for (uint32_t budget = CS_SHORT_SEARCH;; budget = CS_SEARCH_BUDGET) {
+        for (int32_t k = 0; k < r->n; k++) {
+            Sym s = r->sym[k];
+            if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && independent_of(S, slot, s, budget))
+                return s;
+        }
+        if (budget >= CS_SEARCH_BUDGET)
+            return 0;
     }
-    return 0;
 }
 
 static bool has_references(const cs_Solver *S, int32_t slot)
@@ -711,15 +794,25 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
         /* The pivot row is substituted into every other row that holds the
          * marker. From a variable row that would carry its references along,
          * and a row that one of them depends on could end up depending on
-         * itself (I6): expand them first, when another row receives it.
+         * itself (I6): expand them first, when another row receives it and
+         * a search cannot show that none does (pivot_check).
          * Expanding can cancel the marker out of the row: choose again. */
-        for (;;) {
+        for (int single = 0;; single++) {
             r = marker_leaving_row(S, mk.marker);
             if (r < 0)
                 break;
             if (cs_restricted(S, S->rows[r].basic) || !held_elsewhere(S, mk.marker, r) || !has_references(S, r))
                 break;
-            if (!expand_references(S, r))
+            Sym ref = 0;
+            int how = pivot_check(S, r, mk.marker, &ref);
+            if (how == PIVOT_AS_IS)
+                break;
+            /* One reference at a time, a few times (each takes r upstream);
+             * then all of them. */
+            bool ok = how == PIVOT_EXPAND_ONE && single < 16
+                          ? cs_row_axpy(S, r, cs_row_coef(&S->rows[r], ref), S->basic[ref], ref)
+                          : expand_references(S, r);
+            if (!ok)
                 return CS_ERR_NOMEM;
         }
         /* No row holds the marker: in exact arithmetic impossible (its
