@@ -240,8 +240,26 @@ static bool drop_noise(cs_Solver *S, int32_t objslot, Sym e)
  * Primal simplex on the objective levels (objslot < 0) or on one row (the
  * artificial objective). Precondition: the tableau is feasible (I4).
  */
+/* Has the objective changed in this transaction (a level's row copied or
+ * made, or the level table changed)? */
+static bool objective_changed(const cs_Solver *S)
+{
+    if (S->j.levels_saved)
+        return true;
+    for (int32_t l = 0; l < S->nlevels; l++)
+        if (S->rows[S->levels[l].slot].jstamp == S->j.stamp)
+            return true;
+    return false;
+}
+
 cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
 {
+    /* Every operation ends optimal, and optimality is a property of the
+     * objective's rows alone (no reduced cost below 0): if none changed,
+     * there is nothing to do, and no need to scan an objective that holds
+     * every hugging error of a long list (a badge's constraint edited). */
+    if (objslot < 0 && !objective_changed(S))
+        return CS_OK;
     for (;;) {
         Sym e = entering_symbol(S, objslot);
         if (e == 0)
