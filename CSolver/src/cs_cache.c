@@ -219,8 +219,9 @@ void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep)
     cs_mem_free(S, e, sizeof *e);
 }
 
-/* Each id's state here has just changed: it is one more difference from a
- * kept state where it is now as there, one less where it is not. */
+/* Each id's state here has just changed: one more difference from a kept
+ * state where it now differs from its state there, one less where it now
+ * agrees. */
 static void count_toggles(cs_Solver *S, const CacheEntry *skip, const cs_Cons *ids, size_t n)
 {
     for (uint32_t k = 0; k < S->ncache; k++) {
