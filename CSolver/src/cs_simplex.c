@@ -511,34 +511,45 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
 /* A first, short search for a subject among the new row's variables. */
 #define CS_SHORT_SEARCH (CS_SEARCH_BUDGET < 64 ? CS_SEARCH_BUDGET : 64)
 
-/*
- * Can row `slot` be solved for its parametric variable v as it stands,
- * references and all? Yes when no row that holds v is one the new row
- * depends on (through its references, transitively): then solving makes
- * those rows reference v without closing a cycle (I6), and no reference can
- * add to v's coefficient. Searched upward from each holder (who references
- * it, and who references those), which is short for what layouts hold
- * variables in: leaves such as a badge pinned to a view. True only when the
- * search finished within `budget` rows.
- */
-static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
+/* Stamps (in vdone) the variables that row slot references; returns the stamp. */
+static uint32_t mark_references(cs_Solver *S, int32_t slot)
 {
-    uint32_t refs = cs_stamp_next(S); /* marks the new row's references */
+    uint32_t refs = cs_stamp_next(S);
     const Row *r = &S->rows[slot];
     for (int32_t k = 0; k < r->n; k++)
         if (cs_is_reference(S, r->sym[k]))
             S->vdone[S->owner[r->sym[k]]] = refs;
-    uint32_t seen = cs_stamp_next(S);
-    uint32_t n = 0, head = 0; /* breadth first, queued in vstack */
-    Sym s = v;
+    return refs;
+}
+
+/*
+ * The search of both shortcuts below: breadth first downstream (the rows
+ * that reference a variable, and the rows that reference theirs), from
+ * the column of `first` (0: none) and then from the n variables queued in
+ * vstack (stamped `seen` in vpushed), skipping row `skip`. True when it ends
+ * within `budget` rows without reaching a variable stamped `refs` in vdone
+ * (mark_references); false when it reaches one, runs past the budget, or
+ * finds a variable held by a restricted row or the objective (I5 says none
+ * is: not for a shortcut).
+ */
+static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t refs, uint32_t seen, uint32_t n,
+                             uint32_t budget)
+{
+    uint32_t head = 0;
+    Sym s = first;
+    if (s == 0) {
+        if (n == 0)
+            return true;
+        s = S->var_sym[S->vstack[head++]];
+    }
     for (;;) {
         const Column *c = &S->col[s];
         for (int32_t k = 0; k < c->n; k++) {
             const Row *h = &S->rows[c->slot[k]];
-            if (c->slot[k] == slot || cs_row_coef(h, s) == 0.0)
+            if (c->slot[k] == skip || cs_row_coef(h, s) == 0.0)
                 continue;
             if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
-                return false; /* held by a restricted row: not for this shortcut */
+                return false;
             cs_Var u = S->owner[h->basic];
             if (S->vdone[u] == refs || n >= budget)
                 return false;
@@ -551,6 +562,22 @@ static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
             return true;
         s = S->var_sym[S->vstack[head++]];
     }
+}
+
+/*
+ * Can row `slot` be solved for its parametric variable v as it stands,
+ * references and all? Yes when no row that holds v is one the new row
+ * depends on (through its references, transitively): then solving makes
+ * those rows reference v without closing a cycle (I6), and no reference can
+ * add to v's coefficient. Searched upward from each holder (who references
+ * it, and who references those), which is short for what layouts hold
+ * variables in: leaves such as a badge pinned to a view. True only when the
+ * search finished within `budget` rows.
+ */
+static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
+{
+    uint32_t refs = mark_references(S, slot);
+    return dependents_clear(S, slot, v, refs, cs_stamp_next(S), 0, budget);
 }
 
 /*
@@ -575,14 +602,9 @@ enum { PIVOT_AS_IS, PIVOT_EXPAND_ONE, PIVOT_EXPAND_ALL };
 
 static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
 {
-    uint32_t refs = cs_stamp_next(S); /* marks r's references */
-    const Row *row = &S->rows[r];
-    for (int32_t k = 0; k < row->n; k++)
-        if (cs_is_reference(S, row->sym[k]))
-            S->vdone[S->owner[row->sym[k]]] = refs;
-    uint32_t seen = cs_stamp_next(S);
-    uint32_t n = 0, head = 0; /* breadth first, queued in vstack */
-    /* The variables of the other rows that hold m, first. */
+    uint32_t refs = mark_references(S, r);
+    uint32_t seen = cs_stamp_next(S), n = 0;
+    /* The variables of the other rows that hold m, queued first. */
     const Column *c = &S->col[m];
     for (int32_t k = 0; k < c->n; k++) {
         const Row *h = &S->rows[c->slot[k]];
@@ -603,24 +625,7 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
         }
     }
     /* Then whoever references them. */
-    while (head < n) {
-        Sym s = S->var_sym[S->vstack[head++]];
-        c = &S->col[s];
-        for (int32_t k = 0; k < c->n; k++) {
-            const Row *h = &S->rows[c->slot[k]];
-            if (c->slot[k] == r || h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL ||
-                cs_row_coef(h, s) == 0.0)
-                continue; /* restricted rows hold no variable (I5) */
-            cs_Var u = S->owner[h->basic];
-            if (S->vdone[u] == refs || n >= CS_SEARCH_BUDGET)
-                return PIVOT_EXPAND_ALL;
-            if (S->vpushed[u] != seen) {
-                S->vpushed[u] = seen;
-                S->vstack[n++] = u;
-            }
-        }
-    }
-    return PIVOT_AS_IS;
+    return dependents_clear(S, r, 0, refs, seen, n, CS_SEARCH_BUDGET) ? PIVOT_AS_IS : PIVOT_EXPAND_ALL;
 }
 
 /*
