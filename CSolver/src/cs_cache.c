@@ -77,12 +77,6 @@ void cs_tableau_discard(cs_Solver *S, Tableau *t)
     swap_tableau(S, t);
 }
 
-/* Is constraint id added in e's state? */
-static bool added_in(const CacheEntry *e, uint32_t id)
-{
-    return id < e->t.capmark && e->t.mark[id].marker != 0;
-}
-
 static void entry_free(cs_Solver *S, CacheEntry *e)
 {
     cs_tableau_discard(S, &e->t);
@@ -101,7 +95,7 @@ void cs_cache_drop(cs_Solver *S, uint32_t id)
 {
     for (uint32_t k = S->ncache; k-- > 0;) {
         const CacheEntry *e = &S->cache[k];
-        if (id == UINT32_MAX || added_in(e, id))
+        if (id == UINT32_MAX || cs_added_in(e, id))
             remove_at(S, k);
     }
 }
@@ -122,7 +116,7 @@ void cs_cache_note_constant(cs_Solver *S, uint32_t id, double from)
 {
     for (uint32_t k = S->ncache; k-- > 0;) {
         CacheEntry *e = &S->cache[k];
-        if (added_in(e, id) && !note(S, e, id, from))
+        if (cs_added_in(e, id) && !note(S, e, id, from))
             remove_at(S, k);
     }
 }
@@ -230,7 +224,7 @@ static void count_toggles(cs_Solver *S, const CacheEntry *skip, const cs_Cons *i
             continue;
         for (size_t i = 0; i < n; i++) {
             bool now = S->state[ids[i]] == CONS_ADDED;
-            if (now != added_in(e, ids[i]))
+            if (now != cs_added_in(e, ids[i]))
                 e->differ++;
             else
                 e->differ--;
@@ -264,12 +258,12 @@ static bool leads_to(const cs_Solver *S, const CacheEntry *e, const cs_Cons *rem
         return false;
     for (size_t k = 0; k < nremove; k++) {
         cs_Cons id = remove[k];
-        if (id >= S->ncons || S->state[id] != CONS_ADDED || added_in(e, id))
+        if (id >= S->ncons || S->state[id] != CONS_ADDED || cs_added_in(e, id))
             return false;
     }
     for (size_t k = 0; k < nadd; k++) {
         cs_Cons id = add[k];
-        if (id >= S->ncons || S->state[id] != CONS_IDLE || !added_in(e, id))
+        if (id >= S->ncons || S->state[id] != CONS_IDLE || !cs_added_in(e, id))
             return false;
     }
     return true;

@@ -152,8 +152,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
         const CacheEntry *e = &S->cache[k];
         uint32_t differ = 0;
         for (uint32_t id = 0; id < S->ncons; id++) {
-            bool there = id < e->t.capmark && e->t.mark[id].marker != 0;
-            differ += (S->state[id] == CONS_ADDED) != there;
+            differ += (S->state[id] == CONS_ADDED) != cs_added_in(e, id);
         }
         CHECK(e->differ == differ);
     }

@@ -435,6 +435,11 @@ static inline double cs_marker_sign(const Cons *c)
 }
 
 /* ---- cs_cache.c ---- */
+/* Is constraint id added in kept state e? */
+static inline bool cs_added_in(const CacheEntry *e, uint32_t id)
+{
+    return id < e->t.capmark && e->t.mark[id].marker != 0;
+}
 /* A change set to a constraint set whose solved state is kept: the current
  * state is kept in its place, the kept one restored and moved to the
  * current edit values. *done is false when no state is kept for the target

@@ -379,18 +379,21 @@ bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need
     return true;
 }
 
+/* The arrays of the constraint id space, one SoA block. */
+#define CONS_FIELDS(X) { \
+        { (void **)&(X)->cons, sizeof *(X)->cons }, \
+        { (void **)&(X)->free_cons, sizeof *(X)->free_cons }, \
+        { (void **)&(X)->state, sizeof *(X)->state }, \
+    }
+
 /* The constraint id space, and the current tableau's markers with it (a
  * larger markers array than needed is harmless if the second part fails). */
 static bool grow_cons(cs_Solver *S, uint32_t need)
 {
     if (need > S->capcons && !cs_marks_reserve(S, &S->mark, &S->capmark, need))
         return false;
-    SoaField f[] = {
-        { (void **)&S->cons, sizeof *S->cons },
-        { (void **)&S->free_cons, sizeof *S->free_cons },
-        { (void **)&S->state, sizeof *S->state },
-    };
-    return cs_soa_grow(S, f, 3, &S->capcons, need);
+    SoaField f[] = CONS_FIELDS(S);
+    return cs_soa_grow(S, f, sizeof f / sizeof *f, &S->capcons, need);
 }
 
 bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
@@ -541,13 +544,9 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
 
 void cs_free_id_spaces(cs_Solver *S)
 {
-    SoaField fc[] = {
-        { (void **)&S->cons, sizeof *S->cons },
-        { (void **)&S->free_cons, sizeof *S->free_cons },
-        { (void **)&S->state, sizeof *S->state },
-    };
+    SoaField fc[] = CONS_FIELDS(S);
     cs_tableau_free(S);
     for (uint32_t id = 0; id < S->capcons && S->cons; id++)
         cs_mem_free(S, S->cons[id].terms, (size_t)S->cons[id].nterms * sizeof(cs_Term));
-    if (S->cons) cs_soa_free(S, fc, 3, S->capcons);
+    if (S->cons) cs_soa_free(S, fc, sizeof fc / sizeof *fc, S->capcons);
 }
