@@ -84,14 +84,14 @@ if grep -q 'Test run with .* passed' "$BUILD/swift-tsan.log" && ! grep -q 'Threa
 # 1e6 (scripts/lpcheck_wide.py, which says what does not pass yet): rows and
 # columns scaled from 1e-3 to 1e3 ($CASES cases a mode), and variables in
 # units from 1e-6 to 1e6 (a third as many).
-lpcheck() { # NAME LOG CASES SCRIPT [ARGS...]: SCRIPT in both modes
-    local name=$1 log=$2 n=$3 script=$4
+lpcheck() { # NAME LOG CASES SCRIPT [ARGS...]: SCRIPT in both modes, on $REPLAYER (default the release build)
+    local name=$1 log=$2 n=$3 script=$4 replayer=${REPLAYER:-$BIN/solver-bench}
     shift 4
     stage "lpcheck $name, weighted ($n cases)" "$BUILD/$log-w.log" \
-        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" -- "$BIN/solver-bench" replay
+        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" -- "$replayer" replay
     count lp "$BUILD/$log-w.log"
     stage "lpcheck $name, lexicographic ($n cases)" "$BUILD/$log-l.log" \
-        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" --mode lexicographic -- "$BIN/solver-bench" replay --lexicographic
+        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" --mode lexicographic -- "$replayer" replay --lexicographic
     count lp "$BUILD/$log-l.log"
 }
 lpcheck "random systems" lp "$CASES" "$SHARED/bench/lpcheck.py"
@@ -119,13 +119,7 @@ count c "$BUILD/budget-c.log"
 stage "small search budget: kiwi agreement (S, M)" "$BUILD/budget-kiwi.log" \
     env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BUILD/solver-bench-budget8"
 count kiwi "$BUILD/budget-kiwi.log"
-for mode in weighted lexicographic; do
-    flag=$([ $mode = lexicographic ] && echo --lexicographic)
-    stage "small search budget: lpcheck $mode (1000 cases)" "$BUILD/budget-lp-$mode.log" \
-        env SHARED="$SHARED" python3 "$SHARED/bench/lpcheck.py" --cases 1000 --mode $mode -- \
-        "$BUILD/solver-bench-budget8" replay $flag
-    count lp "$BUILD/budget-lp-$mode.log"
-done
+REPLAYER="$BUILD/solver-bench-budget8" lpcheck "random systems, search budget 8" budget-lp 1000 "$SHARED/bench/lpcheck.py"
 
 # 6. Interface Builder's stored frames: `layout check-ib` on the corpus.
 stage "IB corpus (layout check-ib)" "$BUILD/corpus.log" \
