@@ -41,6 +41,7 @@
 #include "cs_internal.h"
 
 #include <math.h>
+#include <string.h>
 
 static bool near_zero(double x) { return fabs(x) < CS_EPS; }
 
@@ -630,14 +631,19 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
 
 /*
  * A variable of the new row to solve it for as it stands (see
- * independent_of): the first variable as written when it qualifies, since a
- * constraint `item1.attr == m * item2.attr + c` is written to place item1
- * (solving `badge.y == row.y + 4` for row.y would define the row from its
- * badge, and every later definition of row.y would have to expand the chain
- * above it); otherwise the lowest id. Layouts add most constraints this way:
- * each position or size defined once, from items defined before.
+ * independent_of): the first variable as written when it qualifies (within
+ * the whole budget), since a constraint `item1.attr == m * item2.attr + c`
+ * is written to place item1 (solving `badge.y == row.y + 4` for row.y
+ * would define the row from its badge, and every later definition of
+ * row.y would have to expand the chain above it); otherwise the lowest id
+ * whose search ends within `budget` rows. Layouts add most constraints
+ * this way: each position or size defined once, from items defined before.
+ * cs_add_cons calls it twice: with a short budget first, so that a leaf (a
+ * cell's image) is found before a variable with a chain below it (the
+ * cell's height, which every cell under it depends on) runs the whole
+ * budget, and with the whole budget after expand_within has failed.
  */
-static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead)
+static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t budget)
 {
     const Row *r = &S->rows[slot];
     if (lead != 0) {
@@ -645,19 +651,12 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead)
         if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, s, CS_SEARCH_BUDGET))
             return s;
     }
-    /* Others by id, each first with a short search: a leaf (a cell's
-     * image) before a variable with a chain below it (the cell's height,
-     * which every cell under it depends on), whose search would run the
-     * whole budget, for every cell of the chain, before it fails. */
-    for (uint32_t budget = CS_SHORT_SEARCH;; budget = CS_SEARCH_BUDGET) {
-        for (int32_t k = 0; k < r->n; k++) {
-            Sym s = r->sym[k];
-            if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && independent_of(S, slot, s, budget))
-                return s;
-        }
-        if (budget >= CS_SEARCH_BUDGET)
-            return 0;
+    for (int32_t k = 0; k < r->n; k++) {
+        Sym s = r->sym[k];
+        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && independent_of(S, slot, s, budget))
+            return s;
     }
+    return 0;
 }
 
 static bool has_references(const cs_Solver *S, int32_t slot)
@@ -669,27 +668,86 @@ static bool has_references(const cs_Solver *S, int32_t slot)
     return false;
 }
 
+/* The reference of row slot to substitute first (0: none): the most
+ * recently defined. Definitions mostly come after what they depend on, so
+ * this approximates reverse topological order and lets a shared ancestor
+ * cancel out (cell.y in `image.y + image.h == cell.y + cell.h`) before it
+ * is expanded into the whole chain above it. */
+static Sym latest_reference(const cs_Solver *S, int32_t slot)
+{
+    const Row *r = &S->rows[slot];
+    Sym ref = 0;
+    for (int32_t k = 0; k < r->n; k++) {
+        Sym t = r->sym[k];
+        if (cs_is_reference(S, t) && (ref == 0 || S->defined[t] > S->defined[ref]))
+            ref = t;
+    }
+    return ref;
+}
+
 /* Substitutes every reference of row slot, recursively, leaving it over
- * parametric symbols only: the row kiwi's createRow would have built. The
- * most recently defined reference goes first: definitions mostly come after
- * what they depend on, so this approximates reverse topological order and
- * lets a shared ancestor cancel out (cell.y in `image.y + image.h ==
- * cell.y + cell.h`) before it is expanded into the whole chain above it. */
+ * parametric symbols only: the row kiwi's createRow would have built. */
 static bool expand_references(cs_Solver *S, int32_t slot)
 {
-    for (;;) {
-        const Row *r = &S->rows[slot];
-        Sym ref = 0;
-        for (int32_t k = 0; k < r->n; k++) {
-            Sym t = r->sym[k];
-            if (cs_is_reference(S, t) && (ref == 0 || S->defined[t] > S->defined[ref]))
-                ref = t;
-        }
-        if (ref == 0)
-            return true;
-        if (!cs_row_axpy(S, slot, cs_row_coef(r, ref), S->basic[ref], ref))
+    for (Sym ref; (ref = latest_reference(S, slot)) != 0;)
+        if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref))
             return false;
+    return true;
+}
+
+enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM };
+
+/*
+ * expand_references for the new row `slot`, given up when it takes more
+ * than `limit` substitutions or the row grows past `limit` terms: then the
+ * row is put back as it was (EXPANSION_LONG). Where the references share
+ * an ancestor that cancels, this is a handful of substitutions: a cell's
+ * `image.y + image.h == cell.y + cell.h` expands through the image and the
+ * labels above it back to cell.y, which cancels, in about ten; the search
+ * for a subject of the row as it stands (cell.h) would run down every cell
+ * below, to the whole budget, for each cell of a long list.
+ */
+static int expand_within(cs_Solver *S, int32_t slot, int32_t limit)
+{
+    Row *r = &S->rows[slot];
+    int32_t n = r->n;
+    double constant = r->constant;
+    Sym *sym;
+    double *coef;
+    if (!cs_terms_new(S, n, &sym, &coef))
+        return EXPANSION_NOMEM;
+    if (n > 0) {
+        memcpy(sym, r->sym, (size_t)n * sizeof *sym);
+        memcpy(coef, r->coef, (size_t)n * sizeof *coef);
     }
+    int result = EXPANDED;
+    for (int32_t steps = 0;; steps++) {
+        Sym ref = latest_reference(S, slot);
+        if (ref == 0)
+            break;
+        if (steps >= limit || S->rows[slot].n > limit) {
+            result = EXPANSION_LONG;
+            break;
+        }
+        if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref)) {
+            result = EXPANSION_NOMEM; /* the operation fails and is rolled back */
+            break;
+        }
+    }
+    if (result == EXPANSION_LONG) {
+        /* A row's buffers never shrink, so its own n terms fit; the
+         * columns of the symbols that came and went keep this slot, which
+         * they may (a superset, I3). */
+        r = &S->rows[slot];
+        if (n > 0) {
+            memcpy(r->sym, sym, (size_t)n * sizeof *sym);
+            memcpy(r->coef, coef, (size_t)n * sizeof *coef);
+        }
+        r->n = n;
+        r->constant = constant;
+    }
+    cs_terms_free(S, coef, n);
+    return result;
 }
 
 /* Adds constraint id to the tableau without re-optimising the objective. */
@@ -702,10 +760,22 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
     cs_Status st = create_row(S, id, &slot);
     if (st != CS_OK)
         return st;
-    Sym subject = fresh_subject(S, slot, S->cons[id].lead);
+    /* A subject of the row as it stands, found within a short search; else
+     * the row expanded, if that is short; else a subject within the whole
+     * budget; else the row expanded, however long (kiwi's path). */
+    Sym subject = fresh_subject(S, slot, S->cons[id].lead, CS_SHORT_SEARCH);
+    bool expanded = false;
+    if (subject == 0) {
+        int how = expand_within(S, slot, CS_SHORT_SEARCH);
+        if (how == EXPANSION_NOMEM)
+            return CS_ERR_NOMEM;
+        expanded = how == EXPANDED;
+        if (!expanded)
+            subject = fresh_subject(S, slot, 0, CS_SEARCH_BUDGET);
+    }
     if (subject == 0) {
         /* kiwi's path, on the fully substituted row. */
-        if (!expand_references(S, slot))
+        if (!expanded && !expand_references(S, slot))
             return CS_ERR_NOMEM;
         Row *r = &S->rows[slot];
         if (r->constant < 0.0) { /* so that a marker subject starts feasible */
