@@ -410,7 +410,7 @@ size_t cs_cache_bytes(const cs_Solver *S)
         bytes += (size_t)z->capparam * (sizeof *z->param + 3 * sizeof(double) + sizeof *z->nplist +
                                         sizeof *z->holders + 1) +
                  (size_t)z->capvar * (sizeof *z->base + sizeof *z->list +
-                                      z->capparam * (sizeof *z->J + sizeof *z->plist));
+                                      z->capparam * (sizeof *z->J + sizeof *z->plist + sizeof *z->pterm));
         for (uint32_t p = 0; p < z->capparam; p++)
             bytes += z->holders[p].cap * sizeof(Holder);
     }

@@ -181,6 +181,8 @@ typedef struct Vec { void *p; size_t n, cap; } Vec;
 /* A row holding a parameter's marker, and the marker's coefficient there. */
 typedef struct Holder { int32_t slot; double a; } Holder;
 
+typedef struct SensTerm { double base, j; } SensTerm;
+
 typedef struct Sens {
     bool ok;                 /* built, and the tableau kept its shape since */
     uint32_t nparam, capparam;
@@ -197,6 +199,11 @@ typedef struct Sens {
      * that depend on it are visited. */
     cs_Var *plist;           /* owned */
     uint32_t *nplist;        /* their lengths (capparam); owned */
+    /* Beside each list, each of its variables' base value and derivative
+     * by that parameter, in the list's order: a resize (one parameter
+     * moved) streams one array of pairs and the values, instead of
+     * gathering from base and a column of J. */
+    SensTerm *pterm;         /* capparam x capvar; owned */
     double *dprev;           /* each parameter's move at the last update (capparam); owned */
     /* For each parameter, the rows its constant moves (cs_shift_constant),
      * gathered at its first move since the map was built (gathered[k]),

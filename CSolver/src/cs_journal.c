@@ -529,6 +529,7 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
         if (ok && z->capvar * z->capparam > 0) {
             memcpy(c->J, z->J, (size_t)z->capvar * z->capparam * sizeof *c->J);
             memcpy(c->plist, z->plist, (size_t)z->capvar * z->capparam * sizeof *c->plist);
+            memcpy(c->pterm, z->pterm, (size_t)z->capvar * z->capparam * sizeof *c->pterm);
         }
         if (ok) {
             c->nparam = z->nparam;

@@ -199,6 +199,7 @@ void cs_sens_free(cs_Solver *S, Sens *z)
     cs_mem_free(S, z->J, (size_t)z->capvar * z->capparam * sizeof *z->J);
     cs_mem_free(S, z->list, (size_t)z->capvar * sizeof *z->list);
     cs_mem_free(S, z->plist, (size_t)z->capvar * z->capparam * sizeof *z->plist);
+    cs_mem_free(S, z->pterm, (size_t)z->capvar * z->capparam * sizeof *z->pterm);
     cs_mem_free(S, z->nplist, (size_t)z->capparam * sizeof *z->nplist);
     cs_mem_free(S, z->dprev, (size_t)z->capparam * sizeof *z->dprev);
     for (uint32_t k = 0; k < z->capparam && z->holders; k++)
@@ -219,6 +220,7 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
     z->J = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->J);
     z->list = cs_mem_realloc(S, NULL, 0, nv * sizeof *z->list);
     z->plist = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->plist);
+    z->pterm = cs_mem_realloc(S, NULL, 0, nv * ne * sizeof *z->pterm);
     z->nplist = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->nplist);
     z->dprev = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->dprev);
     z->holders = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->holders);
@@ -231,7 +233,7 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
         memset(z->gathered, 0, ne * sizeof *z->gathered);
     /* A zero-sized array is NULL, and fine. */
     if ((ne == 0 || (z->param && z->p0 && z->d && z->holders && z->gathered && z->nplist && z->dprev)) &&
-        (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || (z->J && z->plist)))
+        (nv == 0 || (z->base && z->list)) && (nv * ne == 0 || (z->J && z->plist && z->pterm)))
         return true;
     cs_sens_free(S, z);
     return false;
@@ -341,11 +343,15 @@ static void sens_build(cs_Solver *S)
      * reference order (a cache miss a variable at L). */
     for (cs_Var v = 0; v < S->nvar; v++) {
         bool moves = false;
-        for (uint32_t p = 0; p < nparam; p++)
-            if (z->J[(size_t)p * cap + v] != 0.0) {
-                z->plist[(size_t)p * cap + z->nplist[p]++] = v;
+        for (uint32_t p = 0; p < nparam; p++) {
+            double j = z->J[(size_t)p * cap + v];
+            if (j != 0.0) {
+                size_t at = (size_t)p * cap + z->nplist[p]++;
+                z->plist[at] = v;
+                z->pterm[at] = (SensTerm){ S->value[v], j };
                 moves = true;
             }
+        }
         if (moves)
             z->list[kept++] = v;
     }
@@ -403,6 +409,28 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
     return nchanged;
 }
 
+/* The kernel of (3) when one parameter alone has moved from where the map
+ * was built (a resize): value[v] = base + j * d for each (v, (base, j)) of
+ * its list, the same sum, rounded the same, as affine_publish's. */
+static __attribute__((noinline)) uint32_t
+affine_publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
+                   const SensTerm *restrict term, const cs_Var *restrict list, uint32_t n, double d)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = list[i];
+        double x = term[i].base;
+        x += term[i].j * d;
+        uint64_t now, was;
+        memcpy(&now, &x, sizeof now);
+        memcpy(&was, &value[v], sizeof was);
+        if (now != was) {
+            value[v] = x;
+            changed[nchanged++] = v;
+        }
+    }
+    return nchanged;
+}
+
 /* (3) for the variables that depend on a parameter, or for every variable
  * after the tableau was swapped for a kept one (cs_cache.c). Only the
  * parameters that moved since the map was built are summed (a resize moves
@@ -445,6 +473,11 @@ static void sens_update(cs_Solver *S, bool every)
         if (nsince == 1) {
             list = z->plist + (size_t)since * z->capvar;
             n = z->nplist[since];
+            if (nmoved == 1 && z->d[since] != 0.0) { /* it is the one that moved */
+                S->nchanged = affine_publish_one(S->value, S->changed, S->nchanged,
+                                                 z->pterm + (size_t)since * z->capvar, list, n, z->d[since]);
+                return;
+            }
         }
         S->nchanged = affine_publish(S->value, S->changed, S->nchanged, z->base, &m, list, n);
         return;
