@@ -379,6 +379,22 @@ typedef struct Moves {
     const double *J; size_t cap; const double *d; uint32_t nparam; /* otherwise */
 } Moves;
 
+/* Stores x as v's value and lists v in changed[] when its bits differ;
+ * returns the new count (inlined into the kernels below, where it stays in
+ * a register). */
+static inline uint32_t publish(double *restrict value, cs_Var *restrict changed, uint32_t nchanged, cs_Var v,
+                               double x)
+{
+    uint64_t now, was;
+    memcpy(&now, &x, sizeof now);
+    memcpy(&was, &value[v], sizeof was);
+    if (now != was) {
+        value[v] = x;
+        changed[nchanged++] = v;
+    }
+    return nchanged;
+}
+
 static __attribute__((noinline)) uint32_t
 affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
                const double *restrict base, const Moves *m, const cs_Var *restrict list, uint32_t n)
@@ -398,13 +414,7 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
         } else if (c0) {
             x += c0[v] * d0;
         }
-        uint64_t now, was;
-        memcpy(&now, &x, sizeof now);
-        memcpy(&was, &value[v], sizeof was);
-        if (now != was) {
-            value[v] = x;
-            changed[nchanged++] = v;
-        }
+        nchanged = publish(value, changed, nchanged, v, x);
     }
     return nchanged;
 }
@@ -420,13 +430,7 @@ affine_publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nc
         cs_Var v = list[i];
         double x = term[i].base;
         x += term[i].j * d;
-        uint64_t now, was;
-        memcpy(&now, &x, sizeof now);
-        memcpy(&was, &value[v], sizeof was);
-        if (now != was) {
-            value[v] = x;
-            changed[nchanged++] = v;
-        }
+        nchanged = publish(value, changed, nchanged, v, x);
     }
     return nchanged;
 }
