@@ -685,27 +685,39 @@ static Sym latest_reference(const cs_Solver *S, int32_t slot)
     return ref;
 }
 
-/* Substitutes every reference of row slot, recursively, leaving it over
- * parametric symbols only: the row kiwi's createRow would have built. */
-static bool expand_references(cs_Solver *S, int32_t slot)
-{
-    for (Sym ref; (ref = latest_reference(S, slot)) != 0;)
-        if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref))
-            return false;
-    return true;
-}
-
 enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM };
 
+/* Substitutes the references of row slot, recursively, until it holds
+ * parametric symbols only (the row kiwi's createRow would have built):
+ * EXPANDED; EXPANSION_LONG, the row part way, when that takes more than
+ * `limit` substitutions or the row grows past `limit` terms. */
+static int expand(cs_Solver *S, int32_t slot, int32_t limit)
+{
+    for (int32_t steps = 0;; steps++) {
+        Sym ref = latest_reference(S, slot);
+        if (ref == 0)
+            return EXPANDED;
+        if (steps >= limit || S->rows[slot].n > limit)
+            return EXPANSION_LONG;
+        if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref))
+            return EXPANSION_NOMEM;
+    }
+}
+
+static bool expand_references(cs_Solver *S, int32_t slot)
+{
+    return expand(S, slot, INT32_MAX) == EXPANDED;
+}
+
 /*
- * expand_references for the new row `slot`, given up when it takes more
- * than `limit` substitutions or the row grows past `limit` terms: then the
- * row is put back as it was (EXPANSION_LONG). Where the references share
+ * expand() for the new row `slot` within `limit`, the row put back as it
+ * was when that is not enough (EXPANSION_LONG). Where the references share
  * an ancestor that cancels, this is a handful of substitutions: a cell's
  * `image.y + image.h == cell.y + cell.h` expands through the image and the
  * labels above it back to cell.y, which cancels, in about ten; the search
  * for a subject of the row as it stands (cell.h) would run down every cell
- * below, to the whole budget, for each cell of a long list.
+ * below, to the whole budget, for each cell of a long list. On
+ * EXPANSION_NOMEM the operation fails and is rolled back.
  */
 static int expand_within(cs_Solver *S, int32_t slot, int32_t limit)
 {
@@ -720,20 +732,7 @@ static int expand_within(cs_Solver *S, int32_t slot, int32_t limit)
         memcpy(sym, r->sym, (size_t)n * sizeof *sym);
         memcpy(coef, r->coef, (size_t)n * sizeof *coef);
     }
-    int result = EXPANDED;
-    for (int32_t steps = 0;; steps++) {
-        Sym ref = latest_reference(S, slot);
-        if (ref == 0)
-            break;
-        if (steps >= limit || S->rows[slot].n > limit) {
-            result = EXPANSION_LONG;
-            break;
-        }
-        if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref)) {
-            result = EXPANSION_NOMEM; /* the operation fails and is rolled back */
-            break;
-        }
-    }
+    int result = expand(S, slot, limit);
     if (result == EXPANSION_LONG) {
         /* A row's buffers never shrink, so its own n terms fit; the
          * columns of the symbols that came and went keep this slot, which
