@@ -166,7 +166,12 @@ cs_Status cs_remove(cs_Solver *solver, cs_Cons cons);
 /* A change set: removes remove[0..nremove), then adds add[0..nadd), then
  * re-optimises once. All or nothing: on failure nothing changed and, if
  * failed is not NULL, *failed is the position of the constraint at fault in
- * remove[] followed by add[] (so nremove + j for add[j]). */
+ * remove[] followed by add[] (so nremove + j for add[j]). One that removes
+ * more constraints than it leaves (a size-class transition in a tree of
+ * containers) is solved from an empty tableau instead, which costs less;
+ * the optimum is the same, and where a layout leaves a choice between equal
+ * optima, the values are those a new solver given the same constraints
+ * finds. */
 cs_Status cs_apply(cs_Solver *solver, const cs_Cons *remove, size_t nremove,
                    const cs_Cons *add, size_t nadd, size_t *failed);
 
@@ -243,6 +248,7 @@ typedef struct cs_Stats {
     size_t bytes;         /* bytes the solver holds from its allocator, kept states included */
     size_t cached_states; /* solved states kept (cs_set_cache_limit) */
     size_t cache_bytes;   /* what they hold, part of bytes */
+    size_t rebuilds;      /* change sets solved from an empty tableau (see cs_apply) */
 } cs_Stats;
 
 void cs_stats(const cs_Solver *solver, cs_Stats *out);

@@ -29,7 +29,9 @@
  *             at least an eighth as many constraints as are added, a deep
  *             copy of the tableau is taken and kept if the change set
  *             succeeds. Smaller change sets (one constraint edited) copy
- *             nothing: a copy would cost more than it saves.
+ *             nothing: a copy would cost more than it saves. A change set
+ *             solved afresh (cs_afresh.c) copies nothing either: the
+ *             tableau it leaves is kept as it is.
  *   values    the published values (cs_value) are the solver's; a restored
  *             tableau carries its own map of values (Sens, cs_values.c), so
  *             the next cs_update republishes every value from it, one
@@ -57,8 +59,7 @@
 
 #include <string.h>
 
-/* The fields of cs_Solver that make up its current tableau, traded with t. */
-static void swap_tableau(cs_Solver *S, Tableau *t)
+void cs_tableau_swap(cs_Solver *S, Tableau *t)
 {
 #define SWAP(f) do { __typeof__(t->f) tmp_ = S->f; S->f = t->f; t->f = tmp_; } while (0)
     SWAP(nsym); SWAP(capsym); SWAP(kind); SWAP(basic); SWAP(defined); SWAP(def_clock);
@@ -72,9 +73,9 @@ static void swap_tableau(cs_Solver *S, Tableau *t)
 
 void cs_tableau_discard(cs_Solver *S, Tableau *t)
 {
-    swap_tableau(S, t); /* its memory is freed where a tableau lives */
+    cs_tableau_swap(S, t); /* its memory is freed where a tableau lives */
     cs_tableau_free(S);
-    swap_tableau(S, t);
+    cs_tableau_swap(S, t);
 }
 
 static void entry_free(cs_Solver *S, CacheEntry *e)
@@ -164,7 +165,7 @@ static void *dup(cs_Solver *S, const void *p, size_t n, bool *ok)
     return q;
 }
 
-cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, CacheEntry **out)
+cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, bool copy, CacheEntry **out)
 {
     *out = NULL;
     if (S->cache_limit == 0 || nremove == 0 || nadd == 0 || (nremove + nadd) * 8 < S->nadded)
@@ -182,7 +183,7 @@ cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, CacheEntry
     e->edit_value = dup(S, NULL, (size_t)e->nedit * sizeof(double), &ok);
     if (ok) {
         edit_values(S, e->edit_value);
-        ok = cs_tableau_copy(S, &e->t);
+        ok = !copy || cs_tableau_copy(S, &e->t);
     }
     if (!ok) {
         cs_mem_free(S, e->edit_value, (size_t)e->nedit * sizeof(double));
@@ -279,7 +280,7 @@ static bool leads_to(const cs_Solver *S, const CacheEntry *e, const cs_Cons *rem
 static size_t trade(cs_Solver *S, CacheEntry *e, const cs_Cons *leave, size_t nleave,
                     const cs_Cons *enter, size_t nenter)
 {
-    swap_tableau(S, &e->t);
+    cs_tableau_swap(S, &e->t);
     size_t changed = 0;
     uint8_t *state = S->state;
     for (size_t k = 0; k < nleave; k++) {

@@ -18,7 +18,7 @@ static bool is_level_slot(const cs_Solver *S, int32_t slot)
 
 void cs_stats(const cs_Solver *S, cs_Stats *out)
 {
-    cs_Stats st = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    cs_Stats st = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     for (uint32_t k = 0; k < S->nslot; k++) {
         if (S->rows[k].basic != 0)
             st.rows++;
@@ -30,6 +30,7 @@ void cs_stats(const cs_Solver *S, cs_Stats *out)
     st.bytes = S->bytes;
     st.cached_states = S->ncache;
     st.cache_bytes = cs_cache_bytes(S);
+    st.rebuilds = S->rebuilds;
     *out = st;
 }
 

@@ -217,7 +217,7 @@ typedef struct Sens {
 /*
  * A tableau: everything that describes one solved state of the constraints
  * added (cs_cache.c). The solver works on its current tableau in place (the
- * fields of cs_Solver listed in cs_cache.c's swap_tableau); a solved state
+ * fields of cs_Solver listed in cs_cache.c's cs_tableau_swap); a solved state
  * kept for later is one of these, moved out of the solver, not copied.
  */
 typedef struct Tableau {
@@ -260,6 +260,7 @@ typedef struct Journal {
     Vec compact;               /* Sym: columns to compact at commit */
     Level *levels; int32_t nlevels; bool levels_saved; /* copy of the level table, owned */
     bool sens_ok, shape_changed; /* as the transaction found them (a rollback restores the shape) */
+    uint32_t ndirty;           /* variables marked for cs_update when it began */
     uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
 } Journal;
 
@@ -333,6 +334,7 @@ struct cs_Solver {
     uint64_t cache_clock;
     bool republish;            /* the tableau was swapped: every value may differ, and
                                 * cs_update publishes them all (no dirty marks needed) */
+    size_t rebuilds;           /* change sets solved from an empty tableau (cs_afresh.c) */
 
     Journal j;
 };
@@ -454,12 +456,15 @@ static inline bool cs_added_in(const CacheEntry *e, uint32_t id)
  * as it was. */
 CS_HIDDEN cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
                                     const cs_Cons *add, size_t nadd, bool *done);
-/* Before a change set applied in place: in *out, a copy of the current
- * state, kept (cs_cache_commit) if the change set succeeds, when it is a
- * switch between variants large enough to be worth it; NULL otherwise.
- * CS_ERR_NOMEM if the copy cannot be made: the change set fails as a whole,
- * so that results never depend on an allocation that failed. */
-CS_HIDDEN cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, CacheEntry **out);
+/* Before a change set: in *out, an entry for the current state, kept
+ * (cs_cache_commit) if the change set succeeds, when it is a switch between
+ * variants large enough to be worth it; NULL otherwise. With copy, the
+ * entry holds a copy of the current tableau (a change set applied in
+ * place); without, its tableau is empty, for the caller to move the
+ * tableau it leaves into (cs_afresh.c). CS_ERR_NOMEM if the entry cannot
+ * be made: the change set fails as a whole, so that results never depend
+ * on an allocation that failed. */
+CS_HIDDEN cs_Status cs_cache_prepare(cs_Solver *S, size_t nremove, size_t nadd, bool copy, CacheEntry **out);
 CS_HIDDEN void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep);
 /* Constraints ids have just been added or removed, committed: each kept
  * state's count of constraints it differs in follows. Before
@@ -480,6 +485,25 @@ CS_HIDDEN void cs_tableau_free(cs_Solver *S);
 CS_HIDDEN bool cs_tableau_copy(cs_Solver *S, Tableau *t);
 /* Frees a tableau that is not the current one (cs_cache.c). */
 CS_HIDDEN void cs_tableau_discard(cs_Solver *S, Tableau *t);
+/* In t, a tableau with no constraints over the current variables (each
+ * with its symbol), sized like the current one; false (nothing held) if
+ * memory runs out. */
+CS_HIDDEN bool cs_tableau_empty(cs_Solver *S, Tableau *t);
+/* Trades the current tableau (the fields of cs_Solver that make it up,
+ * markers included) with t. */
+CS_HIDDEN void cs_tableau_swap(cs_Solver *S, Tableau *t);
+
+/* ---- cs_afresh.c ---- */
+/* Would a change set removing nremove constraints cost less solved from an
+ * empty tableau (fewer constraints stay than leave)? */
+CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove);
+/* Applies a change set by solving its target set from an empty tableau; in
+ * *kept, the state left if worth keeping (cs_cache_prepare), for the
+ * caller's cs_cache_commit. *done is false, with nothing changed, when the
+ * change set is to be refused: the caller's in-place path refuses it with
+ * the right error. CS_ERR_NOMEM refuses it here, nothing changed. */
+CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
+                                    size_t nadd, CacheEntry **kept, bool *done);
 
 /* ---- cs_conflict.c ---- */
 /* Records the required constraints whose markers appear in row `slot` and

@@ -20,8 +20,11 @@
  *               restoring two counters per id space;
  *   columns     only ever appended to inside a transaction (I3 holds for the
  *               saved rows too); compaction waits for the commit.
- * The dirty marks of values are not undone: cs_update compares values, so a
- * mark on an unchanged value reports nothing.
+ *   marks       the variables marked for cs_update are a list that only
+ *               grows: a rollback cuts it back to its length at the start.
+ *               A value updated again could differ from the one published
+ *               in its last bit (evaluated, not read from the values map),
+ *               and a refused operation changes no later result.
  */
 #include "cs_internal.h"
 
@@ -58,7 +61,7 @@ void cs_txn_begin(cs_Solver *S)
     j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
     j->levels_saved = false;
     j->nsym = S->nsym; j->nfree_sym = S->nfree_sym; j->def_clock = S->def_clock;
-    j->sens_ok = S->sens.ok; j->shape_changed = S->shape_changed;
+    j->sens_ok = S->sens.ok; j->shape_changed = S->shape_changed; j->ndirty = S->ndirty;
     j->nslot = S->nslot; j->nfree_slot = S->nfree_slot;
     j->ncons = S->ncons; j->nfree_cons = S->nfree_cons;
     S->infeasible.n = 0;
@@ -204,6 +207,9 @@ void cs_txn_rollback(cs_Solver *S)
      * edits as they were: a refused operation changes no later result. */
     S->sens.ok = j->sens_ok;
     S->shape_changed = j->shape_changed;
+    for (uint32_t k = j->ndirty; k < S->ndirty; k++)
+        S->dirty[S->dirty_list[k]] = 0;
+    S->ndirty = j->ndirty;
     S->infeasible.n = 0;
     j->stamp = 0;
 }
@@ -541,6 +547,49 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     if (!ok)
         cs_tableau_discard(S, t);
     return ok;
+}
+
+bool cs_tableau_empty(cs_Solver *S, Tableau *t)
+{
+    memset(t, 0, sizeof *t);
+    SoaField ts[] = SYM_FIELDS(t), tr[] = SLOT_FIELDS(t);
+    /* Sized like the current one: the same constraints, more or less, are
+     * about to be added to it. */
+    bool ok = cs_soa_grow(S, ts, 6, &t->capsym, S->capsym) && cs_soa_grow(S, tr, 3, &t->capslot, S->capslot) &&
+              cs_marks_reserve(S, &t->mark, &t->capmark, S->capmark);
+    if (ok && S->mode == CS_WEIGHTED) { /* its one level, as cs_solver_new makes it */
+        uint32_t cap = 0;
+        ok = t->capslot > 0 && cs_grow(S, (void **)&t->levels, sizeof(Level), &cap, 1);
+        if (ok) {
+            t->caplevels = (int32_t)cap;
+            t->levels[0] = (Level){ 0.0, 0, 0 };
+            t->nlevels = 1;
+            t->nslot = 1; /* slot 0, its objective row, empty (zeroed) */
+        }
+    }
+    if (!ok) {
+        cs_tableau_discard(S, t);
+        return false;
+    }
+    /* The variables keep their symbols (S->var_sym is the solver's, not a
+     * tableau's); every other symbol below the highest is free, the
+     * lowest handed out first, as a new solver would. */
+    Sym top = 1; /* symbol 0 is "none" */
+    for (cs_Var v = 0; v < S->nvar; v++) {
+        Sym s = S->var_sym[v];
+        t->kind[s] = SYM_EXTERNAL;
+        t->owner[s] = v;
+        top = s >= top ? s + 1 : top;
+    }
+    t->nsym = top;
+    for (Sym s = top; s-- > 0;) {
+        t->basic[s] = -1;
+        t->col[s].compact_at = 8;
+        if (s > 0 && t->kind[s] != SYM_EXTERNAL)
+            t->free_sym[t->nfree_sym++] = s;
+    }
+    t->shape_changed = true;
+    return true;
 }
 
 void cs_free_id_spaces(cs_Solver *S)

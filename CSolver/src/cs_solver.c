@@ -254,17 +254,13 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
     return st;
 }
 
-cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
-                   const cs_Cons *add, size_t nadd, size_t *failed)
+/* A change set applied to the current tableau: its removals, then its
+ * additions, one re-optimisation, in one transaction; *kept as for
+ * cs_cache_prepare (a copy of the state left, if worth keeping). */
+static cs_Status apply_in_place(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
+                                size_t nadd, size_t *failed, CacheEntry **kept)
 {
-    if (S == NULL || (remove == NULL && nremove > 0) || (add == NULL && nadd > 0))
-        return CS_ERR_INVALID_ARG;
-    bool done;
-    cs_Status kept_st = cs_cache_switch(S, remove, nremove, add, nadd, &done);
-    if (done)
-        return kept_st;
-    CacheEntry *kept; /* the state left, if worth keeping */
-    if (cs_cache_prepare(S, nremove, nadd, &kept) != CS_OK)
+    if (cs_cache_prepare(S, nremove, nadd, true, kept) != CS_OK)
         return CS_ERR_NOMEM;
     cs_txn_begin(S);
     cs_Status st = CS_OK;
@@ -283,7 +279,23 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         st = cs_optimize(S, -1);
     else if (failed != NULL)
         *failed = at - 1;
-    st = finish(S, st);
+    return finish(S, st);
+}
+
+cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
+                   const cs_Cons *add, size_t nadd, size_t *failed)
+{
+    if (S == NULL || (remove == NULL && nremove > 0) || (add == NULL && nadd > 0))
+        return CS_ERR_INVALID_ARG;
+    bool done;
+    cs_Status st = cs_cache_switch(S, remove, nremove, add, nadd, &done);
+    if (done)
+        return st;
+    CacheEntry *kept = NULL; /* the state left, if worth keeping */
+    if (cs_afresh_pays(S, nremove))
+        st = cs_apply_afresh(S, remove, nremove, add, nadd, &kept, &done);
+    if (!done)
+        st = apply_in_place(S, remove, nremove, add, nadd, failed, &kept);
     if (st == CS_OK) {
         cs_cache_toggled(S, remove, nremove);
         cs_cache_toggled(S, add, nadd);

@@ -340,6 +340,8 @@ static cs_Status layout_step(Layout *L, int k)
 }
 #define LAYOUT_STEPS 13
 
+static int same_set(const cs_Cons *got, size_t n, const cs_Cons *want, size_t m);
+
 /* Refused operations between the steps of the script (once x0 == 8 is
  * added), each checked to be refused and to change nothing. */
 static void layout_refusals(Layout *L)
@@ -355,6 +357,31 @@ static void layout_refusals(Layout *L)
     EXPECT_STATUS(cs_edit_add(S, L->x[1], CS_REQUIRED), CS_ERR_BAD_STRENGTH);
     EXPECT_STATUS(cs_suggest(S, L->x[2], 10), CS_ERR_UNKNOWN);
     EXPECT_STATUS(cs_remove(S, L->conflicting[0]), CS_ERR_UNKNOWN);
+    /* Change sets that remove every constraint of the variant, solved from
+     * an empty tableau (cs_afresh.c) when accepted: refused as in place,
+     * with the same position and conflict. */
+    bool port = added == L->portrait[0];
+    const cs_Cons *cur = port ? L->portrait : L->landscape, *other = port ? L->landscape : L->portrait;
+    size_t ncur = (size_t)(port ? L->nport : L->nland), nother = (size_t)(port ? L->nland : L->nport);
+    bool whole = true; /* every constraint of the variant is added (not after step 6) */
+    for (size_t k = 0; k < ncur; k++)
+        whole &= cs_cons_is_added(S, cur[k]) != 0;
+    cs_Cons add[9];
+    memcpy(add, other, nother * sizeof *add);
+    add[nother] = L->conflicting[0]; /* x0 == 9 where the other variant says x0 == 8 */
+    size_t at = 0, n;
+    const cs_Cons *ids;
+    if (whole) {
+        EXPECT_STATUS(cs_apply(S, cur, ncur, add, nother + 1, &at), CS_ERR_UNSATISFIABLE);
+        EXPECT(at == ncur + nother);
+        cs_conflict(S, &ids, &n);
+        cs_Cons want[2] = { other[0], L->conflicting[0] };
+        EXPECT(same_set(ids, n, want, 2));
+        EXPECT_STATUS(cs_apply(S, cur + 1, ncur - 1, cur, 1, &at), CS_ERR_DUPLICATE); /* cur[0] stays */
+        EXPECT(at == ncur - 1);
+    }
+    EXPECT_STATUS(cs_apply(S, other, nother, cur, ncur, &at), CS_ERR_UNKNOWN); /* other is not added */
+    EXPECT(at == 0);
     char *after = fingerprint(S);
     EXPECT(strcmp(before, after) == 0);
     EXPECT_STATUS(cs_check_invariants(S), CS_OK);
@@ -1114,6 +1141,167 @@ static void test_kept_states_match_fresh_solves(void)
     }
 }
 
+/* ---- change sets solved afresh -------------------------------------------- */
+
+/* kept_objective for a new solver given the constraints of sp[] that are
+ * live, in order, and the two edits at (w, h); its status in *st. */
+static void fresh_objective(cs_Mode mode, const Spec *sp, const int *live, int m, double w, double h, double *out,
+                            cs_Status *st)
+{
+    enum { N = 8 };
+    cs_Solver *F = cs_solver_new(mode, NULL, NULL);
+    cs_Var v[N];
+    for (int k = 0; k < N; k++)
+        v[k] = var(F);
+    cs_Cons ids[64];
+    size_t n = 0;
+    for (int k = 0; k < m; k++) {
+        if (!live[k])
+            continue;
+        cs_Term t[3];
+        for (int j = 0; j < sp[k].n; j++)
+            t[j] = (cs_Term){ v[sp[k].t[j].var], sp[k].t[j].coefficient };
+        cs_cons_new(F, t, (size_t)sp[k].n, sp[k].c, sp[k].op, sp[k].strength, &ids[n++]);
+    }
+    *st = cs_apply(F, NULL, 0, ids, n, NULL);
+    cs_edit_add(F, v[0], CS_STRONG);
+    cs_edit_add(F, v[1], CS_STRONG);
+    cs_suggest(F, v[0], w);
+    cs_suggest(F, v[1], h);
+    cs_update(F);
+    kept_objective(F, v, sp, live, m, mode == CS_LEXICOGRAPHIC, w, h, out);
+    cs_solver_free(F);
+}
+
+/* Transitions that remove more constraints than they leave are solved from
+ * an empty tableau (cs_afresh.c). Through suggestions, new constants, new
+ * variables and refusals, with no states kept, one, or four: every change
+ * set accepted reaches the optimum at every level that a new solver given
+ * the same constraints reaches and holds every required constraint; every
+ * one refused is one a new solver refuses too, and changes nothing; and the
+ * path is taken (cs_Stats.rebuilds). */
+static void test_afresh_matches_fresh_solves(void)
+{
+    enum { N = 8, BASE = 3, VARIANTS = 3, PER = 8, M = BASE + VARIANTS * PER };
+    static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_MEDIUM, CS_WEAK };
+    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
+    static const size_t limits[] = { 0, 1, 4 };
+    size_t rebuilt = 0, refused = 0;
+    for (int round = 0; round < 150 && !failed_here; round++) {
+        rng_state = 0x853c49e6748fea9bull * (uint64_t)(round + 1);
+        cs_Mode mode = round % 2 ? CS_LEXICOGRAPHIC : CS_WEIGHTED;
+        cs_Solver *S = cs_solver_new(mode, NULL, NULL);
+        EXPECT_STATUS(cs_set_cache_limit(S, limits[round % 3]), CS_OK);
+        cs_Var v[N];
+        for (int k = 0; k < N; k++)
+            v[k] = var(S);
+        Spec sp[M];
+        cs_Cons id[M];
+        int live[M] = { 0 };
+        for (int k = 0; k < M; k++) {
+            sp[k].n = 1 + (int)(rng() % 3);
+            for (int t = 0; t < sp[k].n; t++)
+                sp[k].t[t] = (cs_Term){ (cs_Var)(rng() % N), coefs[rng() % 6] };
+            sp[k].c = (double)(rng() % 400) - 200;
+            sp[k].op = (cs_Relation)(rng() % 3);
+            sp[k].strength = strengths[rng() % 6];
+            cs_Term t[3];
+            for (int j = 0; j < sp[k].n; j++)
+                t[j] = (cs_Term){ v[sp[k].t[j].var], sp[k].t[j].coefficient };
+            EXPECT_STATUS(cs_cons_new(S, t, (size_t)sp[k].n, sp[k].c, sp[k].op, sp[k].strength, &id[k]), CS_OK);
+            if (k < BASE)
+                live[k] = cs_add(S, id[k]) == CS_OK;
+        }
+        EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
+        EXPECT_STATUS(cs_edit_add(S, v[1], CS_STRONG), CS_OK);
+        double w = 0, h = 0;
+        int at = -1; /* the variant added */
+        for (int step = 0; step < 40 && !failed_here; step++) {
+            uint32_t what = rng() % 8;
+            if (what < 5) { /* a transition: at's constraints out, another variant's in */
+                int to = (int)(rng() % VARIANTS);
+                if (to == at)
+                    continue;
+                w = 300 + (double)(rng() % 200);
+                h = 300 + (double)(rng() % 400);
+                EXPECT_STATUS(cs_suggest(S, v[0], w), CS_OK);
+                EXPECT_STATUS(cs_suggest(S, v[1], h), CS_OK);
+                cs_Cons rem[PER], add[PER];
+                size_t nr = 0, na = 0;
+                int target[M];
+                memcpy(target, live, sizeof target);
+                for (int k = 0; k < PER; k++) {
+                    if (at >= 0 && live[BASE + at * PER + k]) {
+                        rem[nr++] = id[BASE + at * PER + k];
+                        target[BASE + at * PER + k] = 0;
+                    }
+                    add[na++] = id[BASE + to * PER + k];
+                    target[BASE + to * PER + k] = 1;
+                }
+                cs_update(S);
+                char *before = fingerprint(S);
+                cs_Stats a, b;
+                cs_stats(S, &a);
+                cs_Status st = cs_apply(S, rem, nr, add, na, NULL), fresh_st;
+                cs_stats(S, &b);
+                rebuilt += b.rebuilds - a.rebuilds;
+                double want[5];
+                fresh_objective(mode, sp, target, M, w, h, want, &fresh_st);
+                if (st == CS_OK) {
+                    memcpy(live, target, sizeof live);
+                    at = to;
+                } else {
+                    EXPECT_STATUS(st, CS_ERR_UNSATISFIABLE);
+                    EXPECT_STATUS(fresh_st, CS_ERR_UNSATISFIABLE);
+                    char *after = fingerprint(S);
+                    EXPECT(strcmp(before, after) == 0);
+                    free(after);
+                    refused++;
+                }
+                free(before);
+            } else if (what == 5) { /* drag */
+                w = 300 + (double)(rng() % 40);
+                EXPECT_STATUS(cs_suggest(S, v[0], w), CS_OK);
+            } else if (what == 6) { /* a new constant */
+                int k = (int)(rng() % M);
+                double c = (double)(rng() % 400) - 200;
+                if (cs_cons_set_constant(S, id[k], c) == CS_OK)
+                    sp[k].c = c;
+            } else { /* a new variable (kept states dropped) */
+                cs_Var x;
+                EXPECT_STATUS(cs_var_new(S, &x), CS_OK);
+            }
+            cs_update(S);
+            double got[5], want[5];
+            cs_Status fresh_st;
+            kept_objective(S, v, sp, live, M, mode == CS_LEXICOGRAPHIC, w, h, got);
+            fresh_objective(mode, sp, live, M, w, h, want, &fresh_st);
+            EXPECT_STATUS(fresh_st, CS_OK);
+            for (int l = 0; l < 5; l++)
+                if (fabs(got[l] - want[l]) > 1e-6 * (1 + fabs(want[l]))) {
+                    fprintf(stderr, "round %d step %d (op %u) level %d: %.12g, a new solver %.12g\n", round, step,
+                            what, l, got[l], want[l]);
+                    failed_here = 1;
+                }
+            for (int k = 0; k < M; k++) {
+                if (!live[k] || sp[k].strength < CS_REQUIRED)
+                    continue;
+                Spec local = sp[k];
+                for (int t = 0; t < local.n; t++)
+                    local.t[t].var = v[local.t[t].var];
+                if (violation(S, &local) > 1e-6 * (1 + fabs(local.c))) {
+                    fprintf(stderr, "round %d step %d: required constraint %d violated\n", round, step, k);
+                    failed_here = 1;
+                }
+            }
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        }
+        cs_solver_free(S);
+    }
+    EXPECT(rebuilt > 300);
+    EXPECT(refused > 30);
+}
+
 int main(void)
 {
     run("simple values", test_simple_values);
@@ -1132,6 +1320,7 @@ int main(void)
     run("random add/remove against a fresh solve", test_random_add_remove);
     run("moving edits match full updates", test_moving_edits_match_full_updates);
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
+    run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     printf("csolver: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
