@@ -63,7 +63,7 @@ void cs_tableau_swap(cs_Solver *S, Tableau *t)
 {
 #define SWAP(f) do { __typeof__(t->f) tmp_ = S->f; S->f = t->f; t->f = tmp_; } while (0)
     SWAP(nsym); SWAP(capsym); SWAP(kind); SWAP(basic); SWAP(defined); SWAP(def_clock);
-    SWAP(owner); SWAP(col); SWAP(free_sym); SWAP(nfree_sym);
+    SWAP(owner); SWAP(col); SWAP(free_sym); SWAP(nfree_sym); SWAP(pool);
     SWAP(nslot); SWAP(capslot); SWAP(rows); SWAP(visit); SWAP(visit_stamp); SWAP(free_slot); SWAP(nfree_slot);
     SWAP(levels); SWAP(nlevels); SWAP(caplevels);
     SWAP(mark); SWAP(capmark);
@@ -401,8 +401,7 @@ size_t cs_cache_bytes(const cs_Solver *S)
                  (size_t)t->capmark * sizeof *t->mark;
         bytes += (size_t)t->capsym * (sizeof *t->kind + sizeof *t->basic + sizeof *t->defined + sizeof *t->owner +
                                       sizeof *t->col + sizeof *t->free_sym); /* give or take alignment */
-        for (uint32_t s = 0; s < t->nsym; s++)
-            bytes += (size_t)t->col[s].cap * sizeof(int32_t);
+        bytes += (size_t)t->pool.cap * sizeof(int32_t);
         bytes += (size_t)t->capslot * (sizeof *t->rows + sizeof *t->visit + sizeof *t->free_slot);
         for (uint32_t r = 0; r < t->nslot; r++)
             bytes += (size_t)t->rows[r].cap * (sizeof(Sym) + sizeof(double));

@@ -38,7 +38,7 @@ static bool in_column(const cs_Solver *S, Sym s, int32_t slot)
 {
     const Column *c = &S->col[s];
     for (int32_t k = 0; k < c->n; k++)
-        if (c->slot[k] == slot)
+        if (cs_col_slot(S, c, k) == slot)
             return true;
     return false;
 }

@@ -122,11 +122,31 @@ typedef struct Row {
     double *coef;     /* n coefficients; owns the block (cs_terms_new) */
 } Row;
 
+/* A column's slots: pool.slot[at .. at + n), in a chunk of cap entries of
+ * its tableau's pool (ColPool). */
 typedef struct Column {
-    int32_t *slot;    /* slots that may hold the symbol (superset, I3); owned */
-    int32_t n, cap;
+    uint32_t at;      /* where its chunk starts in the pool */
+    int32_t n, cap;   /* slots that may hold the symbol (superset, I3); chunk size */
     int32_t compact_at; /* compact when n reaches this */
 } Column;
+
+/*
+ * Every column of a tableau lives in one array, in chunks of 8, 16, 32 ...
+ * entries; a column that outgrows its chunk moves to one twice as large and
+ * its old chunk goes on the free list of its size. A build makes a column
+ * for every symbol, about 90,000 at L, most of one or two entries: one
+ * malloc each was a fifth of a build's instructions. And copying a tableau
+ * (a kept state) is one memcpy of the pool instead of a malloc a column.
+ * Columns are named by offset, not pointer: the pool moves when it grows,
+ * so a walk of a column reads pool.slot afresh at each step (cs_col_slot).
+ */
+enum { COL_CLASSES = 27 };                 /* chunks of 8 << 0 .. 8 << 26 entries */
+typedef struct ColPool {
+    int32_t *slot;                         /* owned */
+    uint32_t n, cap;                       /* entries handed out (chunks included), allocated */
+    uint32_t free[COL_CLASSES];            /* first free chunk of each size, offset + 1 (0: none);
+                                            * a free chunk's first entry is the next one's */
+} ColPool;
 
 enum ConsState { CONS_FREE = 0, CONS_IDLE, CONS_ADDED };
 
@@ -222,7 +242,7 @@ typedef struct Sens {
  */
 typedef struct Tableau {
     uint32_t nsym, capsym; uint8_t *kind; int32_t *basic; uint32_t *defined, def_clock;
-    uint32_t *owner; Column *col; Sym *free_sym; uint32_t nfree_sym;
+    uint32_t *owner; Column *col; Sym *free_sym; uint32_t nfree_sym; ColPool pool;
     uint32_t nslot, capslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
     Level *levels; int32_t nlevels, caplevels;
     Markers *mark; uint32_t capmark;
@@ -278,6 +298,7 @@ struct cs_Solver {
     uint32_t def_clock;
     uint32_t *owner;           /* var id (external) or constraint id (markers) */
     Column *col;               /* column index */
+    ColPool pool;              /* where the columns' slots are */
     Sym *free_sym; uint32_t nfree_sym; /* LIFO; capacity capsym */
 
     /* Row slots. */
@@ -396,6 +417,12 @@ CS_HIDDEN bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering);
 CS_HIDDEN bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src);
 CS_HIDDEN void cs_row_clear(cs_Solver *S, Row *r);
 CS_HIDDEN bool cs_col_push(cs_Solver *S, Sym s, int32_t slot);
+/* Entry k of column c: read through the pool each time, which a push to
+ * any column may move. */
+static inline int32_t cs_col_slot(const cs_Solver *S, const Column *c, int32_t k)
+{
+    return S->pool.slot[c->at + (uint32_t)k];
+}
 CS_HIDDEN void cs_col_compact(cs_Solver *S, Sym s);
 CS_HIDDEN bool cs_scratch_reserve(cs_Solver *S, int32_t n);
 /* A fresh stamp for a walk over a column: a slot whose visit[] equals it has

@@ -426,8 +426,8 @@ void cs_tableau_free(cs_Solver *S)
 {
     SoaField fs[] = SYM_FIELDS(S);
     SoaField fr[] = SLOT_FIELDS(S);
-    for (uint32_t s = 0; s < S->capsym && S->col; s++)
-        cs_mem_free(S, S->col[s].slot, (size_t)S->col[s].cap * sizeof(int32_t));
+    cs_mem_free(S, S->pool.slot, (size_t)S->pool.cap * sizeof(int32_t));
+    memset(&S->pool, 0, sizeof S->pool);
     for (uint32_t k = 0; k < S->capslot && S->rows; k++)
         free_row_buffers(S, &S->rows[k]);
     if (S->kind) cs_soa_free(S, fs, 6, S->capsym);
@@ -466,8 +466,6 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     bool ok = copy_block(S, fs, ts, 6, S->capsym);
     if (ok) {
         t->nsym = S->nsym; t->capsym = S->capsym; t->nfree_sym = S->nfree_sym; t->def_clock = S->def_clock;
-        for (uint32_t s = 0; s < S->capsym; s++)
-            t->col[s].slot = NULL, t->col[s].n = t->col[s].cap = 0;
         ok = copy_block(S, fr, tr, 3, S->capslot);
     }
     if (ok) {
@@ -493,16 +491,15 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
             t->capmark = S->capmark;
         }
     }
-    for (uint32_t s = 0; ok && s < S->nsym; s++) {
-        const Column *c = &S->col[s];
-        if (c->n == 0)
-            continue;
-        t->col[s].slot = cs_mem_realloc(S, NULL, 0, (size_t)c->n * sizeof(int32_t));
-        ok = t->col[s].slot != NULL;
-        if (ok) {
-            memcpy(t->col[s].slot, c->slot, (size_t)c->n * sizeof(int32_t));
-            t->col[s].n = t->col[s].cap = c->n;
-        }
+    if (ok && S->pool.n > 0) { /* the columns, at the same offsets (their chunks' free space too) */
+        t->pool = S->pool;
+        t->pool.slot = cs_mem_realloc(S, NULL, 0, (size_t)S->pool.n * sizeof(int32_t));
+        t->pool.cap = S->pool.n;
+        ok = t->pool.slot != NULL;
+        if (ok)
+            memcpy(t->pool.slot, S->pool.slot, (size_t)S->pool.n * sizeof(int32_t));
+        else
+            memset(&t->pool, 0, sizeof t->pool);
     }
     for (uint32_t k = 0; ok && k < S->nslot; k++) {
         const Row *r = &S->rows[k];

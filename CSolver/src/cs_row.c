@@ -98,16 +98,47 @@ uint32_t cs_visit_begin(cs_Solver *S)
     return S->visit_stamp;
 }
 
+/* Moves column c to a chunk twice its size (8 entries for a new one), its
+ * old chunk to the free list of its size; false if memory runs out (the
+ * column as it was). */
+static bool col_grow(cs_Solver *S, Column *c)
+{
+    ColPool *p = &S->pool;
+    uint32_t cls = 0;
+    while ((8u << cls) < (uint32_t)c->cap + 1)
+        cls++;
+    if (cls >= COL_CLASSES)
+        return false;
+    uint32_t size = 8u << cls, at;
+    if (p->free[cls] != 0) {
+        at = p->free[cls] - 1;
+        p->free[cls] = (uint32_t)p->slot[at];
+    } else {
+        if (p->n > UINT32_MAX / 2 - size || !cs_grow(S, (void **)&p->slot, sizeof(int32_t), &p->cap, p->n + size))
+            return false;
+        at = p->n;
+        p->n += size;
+    }
+    if (c->n > 0)
+        memcpy(p->slot + at, p->slot + c->at, (size_t)c->n * sizeof(int32_t));
+    if (c->cap > 0) {
+        uint32_t old = 0;
+        while ((8u << old) < (uint32_t)c->cap)
+            old++;
+        p->slot[c->at] = (int32_t)p->free[old];
+        p->free[old] = c->at + 1;
+    }
+    c->at = at;
+    c->cap = (int32_t)size;
+    return true;
+}
+
 bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
 {
     Column *c = &S->col[s];
-    if (c->n == c->cap) {
-        uint32_t cap = (uint32_t)c->cap;
-        if (!cs_grow(S, (void **)&c->slot, sizeof(int32_t), &cap, (uint32_t)c->n + 1))
-            return false;
-        c->cap = (int32_t)cap;
-    }
-    c->slot[c->n++] = slot;
+    if (c->n == c->cap && !col_grow(S, c))
+        return false;
+    S->pool.slot[c->at + (uint32_t)c->n++] = slot;
     if (c->n == c->compact_at) {
         /* Compacting now could drop an entry that a rollback needs (I3):
          * ask for it at commit. If the request cannot be stored, the column
@@ -123,15 +154,16 @@ void cs_col_compact(cs_Solver *S, Sym s)
     Column *c = &S->col[s];
     uint32_t stamp = cs_visit_begin(S);
     int32_t w = 0;
+    int32_t *slots = S->pool.slot + c->at; /* nothing is pushed here */
     for (int32_t k = 0; k < c->n; k++) {
-        int32_t slot = c->slot[k];
+        int32_t slot = slots[k];
         if (S->visit[slot] == stamp)
             continue;
         S->visit[slot] = stamp;
         const Row *r = &S->rows[slot];
         int32_t at = find(r, s);
         if (at < r->n && r->sym[at] == s)
-            c->slot[w++] = slot;
+            slots[w++] = slot;
     }
     c->n = w;
     c->compact_at = w < 4 ? 8 : 2 * w;

@@ -113,7 +113,7 @@ static bool substitute(cs_Solver *S, Sym s, int32_t slot)
     const Column *c = &S->col[s];
     uint32_t stamp = cs_visit_begin(S);
     for (int32_t k = 0; k < c->n; k++) {
-        int32_t r = c->slot[k];
+        int32_t r = cs_col_slot(S, c, k);
         if (S->visit[r] == stamp || r == slot)
             continue;
         S->visit[r] = stamp;
@@ -205,7 +205,7 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
     double ratio = INFINITY;
     Sym best_sym = 0;
     for (int32_t k = 0; k < c->n; k++) {
-        int32_t r = c->slot[k];
+        int32_t r = cs_col_slot(S, c, k);
         if (S->visit[r] == stamp)
             continue;
         S->visit[r] = stamp;
@@ -437,7 +437,7 @@ static bool eliminate(cs_Solver *S, Sym s)
 {
     const Column *c = &S->col[s];
     for (int32_t k = 0; k < c->n; k++)
-        if (!cs_row_remove_term(S, c->slot[k], s))
+        if (!cs_row_remove_term(S, cs_col_slot(S, c, k), s))
             return false;
     return true;
 }
@@ -497,7 +497,7 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
 {
     const Column *c = &S->col[s];
     for (int32_t k = 0; k < c->n; k++)
-        if (c->slot[k] != slot && cs_row_coef(&S->rows[c->slot[k]], s) != 0.0)
+        if (cs_col_slot(S, c, k) != slot && cs_row_coef(&S->rows[cs_col_slot(S, c, k)], s) != 0.0)
             return true;
     return false;
 }
@@ -546,8 +546,8 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
     for (;;) {
         const Column *c = &S->col[s];
         for (int32_t k = 0; k < c->n; k++) {
-            const Row *h = &S->rows[c->slot[k]];
-            if (c->slot[k] == skip || cs_row_coef(h, s) == 0.0)
+            const Row *h = &S->rows[cs_col_slot(S, c, k)];
+            if (cs_col_slot(S, c, k) == skip || cs_row_coef(h, s) == 0.0)
                 continue;
             if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
                 return false;
@@ -608,8 +608,8 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
     /* The variables of the other rows that hold m, queued first. */
     const Column *c = &S->col[m];
     for (int32_t k = 0; k < c->n; k++) {
-        const Row *h = &S->rows[c->slot[k]];
-        if (c->slot[k] == r || h->basic == 0 || cs_row_coef(h, m) == 0.0)
+        const Row *h = &S->rows[cs_col_slot(S, c, k)];
+        if (cs_col_slot(S, c, k) == r || h->basic == 0 || cs_row_coef(h, m) == 0.0)
             continue; /* the objective's residue is dropped before the pivot */
         if (S->kind[h->basic] != SYM_EXTERNAL)
             return PIVOT_EXPAND_ALL;
@@ -840,7 +840,7 @@ static int32_t marker_leaving_row(cs_Solver *S, Sym m)
     Sym b1 = 0, b2 = 0, b3 = 0;
     bool plain3 = false;
     for (int32_t k = 0; k < c->n; k++) {
-        int32_t r = c->slot[k];
+        int32_t r = cs_col_slot(S, c, k);
         if (S->visit[r] == stamp)
             continue;
         S->visit[r] = stamp;
@@ -1017,7 +1017,7 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
     for (int32_t k = 0; k < col->n; k++) {
-        int32_t s = col->slot[k];
+        int32_t s = cs_col_slot(S, col, k);
         if (S->visit[s] == stamp)
             continue;
         S->visit[s] = stamp;

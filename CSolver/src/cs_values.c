@@ -38,7 +38,7 @@ static void close_dirty_set(cs_Solver *S)
             continue;
         const Column *c = &S->col[s];
         for (int32_t m = 0; m < c->n; m++) {
-            const Row *r = &S->rows[c->slot[m]];
+            const Row *r = &S->rows[cs_col_slot(S, c, m)];
             if (r->basic != 0 && S->kind[r->basic] == SYM_EXTERNAL && !S->dirty[S->owner[r->basic]] &&
                 cs_row_coef(r, s) != 0.0)
                 mark(S, S->owner[r->basic]);
