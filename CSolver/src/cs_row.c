@@ -104,9 +104,10 @@ uint32_t cs_visit_begin(cs_Solver *S)
 static bool col_grow(cs_Solver *S, Column *c)
 {
     ColPool *p = &S->pool;
-    uint32_t cls = 0;
-    while ((8u << cls) < (uint32_t)c->cap + 1)
-        cls++;
+    uint32_t old = 0; /* the size class of its chunk, when it has one */
+    while ((8u << old) < (uint32_t)c->cap)
+        old++;
+    uint32_t cls = c->cap == 0 ? 0 : old + 1;
     if (cls >= COL_CLASSES)
         return false;
     uint32_t size = 8u << cls, at;
@@ -122,9 +123,6 @@ static bool col_grow(cs_Solver *S, Column *c)
     if (c->n > 0)
         memcpy(p->slot + at, p->slot + c->at, (size_t)c->n * sizeof(int32_t));
     if (c->cap > 0) {
-        uint32_t old = 0;
-        while ((8u << old) < (uint32_t)c->cap)
-            old++;
         p->slot[c->at] = (int32_t)p->free[old];
         p->free[old] = c->at + 1;
     }
