@@ -78,14 +78,13 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     uint8_t *was = cs_mem_realloc(S, NULL, 0, ncons);
     cs_Cons *order = cs_mem_realloc(S, NULL, 0, cap * sizeof *order);
     Tableau t;
-    if (was == NULL || order == NULL || cs_cache_prepare(S, nremove, nadd, false, kept) != CS_OK) {
-        cs_mem_free(S, was, ncons);
-        cs_mem_free(S, order, cap * sizeof *order);
-        return CS_ERR_NOMEM;
-    }
-    if (!cs_tableau_empty(S, &t)) {
+    bool ok = was != NULL && order != NULL && cs_cache_prepare(S, nremove, nadd, false, kept) == CS_OK;
+    if (ok && !cs_tableau_empty(S, &t)) {
         cs_cache_commit(S, *kept, false);
         *kept = NULL;
+        ok = false;
+    }
+    if (!ok) {
         cs_mem_free(S, was, ncons);
         cs_mem_free(S, order, cap * sizeof *order);
         return CS_ERR_NOMEM;
