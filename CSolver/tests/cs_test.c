@@ -997,6 +997,29 @@ static void kept_objective(const cs_Solver *S, const cs_Var *v, const Spec *sp, 
     }
 }
 
+/* got (S's kept_objective) is want at every level, and every live required
+ * constraint holds in S; failed_here, with what differs, if not. */
+static void check_optimum(const cs_Solver *S, const cs_Var *v, const Spec *sp, const int *live, int m,
+                          const double *got, const double *want, int round, int step)
+{
+    for (int l = 0; l < 5; l++)
+        if (fabs(got[l] - want[l]) > 1e-6 * (1 + fabs(want[l]))) {
+            fprintf(stderr, "round %d step %d level %d: %.12g, expected %.12g\n", round, step, l, got[l], want[l]);
+            failed_here = 1;
+        }
+    for (int k = 0; k < m; k++) {
+        if (!live[k] || sp[k].strength < CS_REQUIRED)
+            continue;
+        Spec local = sp[k];
+        for (int t = 0; t < local.n; t++)
+            local.t[t].var = v[local.t[t].var];
+        if (violation(S, &local) > 1e-6 * (1 + fabs(local.c))) {
+            fprintf(stderr, "round %d step %d: required constraint %d violated\n", round, step, k);
+            failed_here = 1;
+        }
+    }
+}
+
 /* Variants switched by change sets, with suggestions, new constants,
  * deletions and refusals in between: a solver that keeps solved states
  * (cs_set_cache_limit, here 2 of 4 variants, so some are evicted) must give
@@ -1113,23 +1136,7 @@ static void test_kept_states_match_fresh_solves(void)
             int m = BASE + VARIANTS * PER;
             kept_objective(S[0], v[0], sp, live, m, mode == CS_LEXICOGRAPHIC, w_now, h_now, got);
             kept_objective(S[1], v[1], sp, live, m, mode == CS_LEXICOGRAPHIC, w_now, h_now, want);
-            for (int l = 0; l < 5; l++)
-                if (fabs(got[l] - want[l]) > 1e-6 * (1 + fabs(want[l]))) {
-                    fprintf(stderr, "round %d step %d (op %u) level %d: kept %.12g, solved %.12g\n", round, step,
-                            what, l, got[l], want[l]);
-                    failed_here = 1;
-                }
-            for (int k = 0; k < m; k++) {
-                if (!live[k] || sp[k].strength < CS_REQUIRED)
-                    continue;
-                Spec local = sp[k];
-                for (int t = 0; t < local.n; t++)
-                    local.t[t].var = v[0][local.t[t].var];
-                if (violation(S[0], &local) > 1e-6 * (1 + fabs(local.c))) {
-                    fprintf(stderr, "round %d step %d: required constraint %d violated\n", round, step, k);
-                    failed_here = 1;
-                }
-            }
+            check_optimum(S[0], v[0], sp, live, m, got, want, round, step);
             EXPECT_STATUS(cs_check_invariants(S[0]), CS_OK);
             cs_Stats stats;
             cs_stats(S[0], &stats);
@@ -1277,23 +1284,7 @@ static void test_afresh_matches_fresh_solves(void)
             kept_objective(S, v, sp, live, M, mode == CS_LEXICOGRAPHIC, w, h, got);
             fresh_objective(mode, sp, live, M, w, h, want, &fresh_st);
             EXPECT_STATUS(fresh_st, CS_OK);
-            for (int l = 0; l < 5; l++)
-                if (fabs(got[l] - want[l]) > 1e-6 * (1 + fabs(want[l]))) {
-                    fprintf(stderr, "round %d step %d (op %u) level %d: %.12g, a new solver %.12g\n", round, step,
-                            what, l, got[l], want[l]);
-                    failed_here = 1;
-                }
-            for (int k = 0; k < M; k++) {
-                if (!live[k] || sp[k].strength < CS_REQUIRED)
-                    continue;
-                Spec local = sp[k];
-                for (int t = 0; t < local.n; t++)
-                    local.t[t].var = v[local.t[t].var];
-                if (violation(S, &local) > 1e-6 * (1 + fabs(local.c))) {
-                    fprintf(stderr, "round %d step %d: required constraint %d violated\n", round, step, k);
-                    failed_here = 1;
-                }
-            }
+            check_optimum(S, v, sp, live, M, got, want, round, step);
             EXPECT_STATUS(cs_check_invariants(S), CS_OK);
         }
         cs_solver_free(S);
