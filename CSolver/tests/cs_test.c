@@ -690,6 +690,21 @@ typedef struct Spec {
     cs_Relation op;
 } Spec;
 
+/* A random constraint over variables 0 .. nvars - 1 (their ids in a new
+ * solver), its strength one of strengths[0 .. nstrengths). */
+static Spec random_spec(int nvars, const double *strengths, int nstrengths)
+{
+    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
+    Spec s;
+    s.n = 1 + (int)(rng() % 3);
+    for (int t = 0; t < s.n; t++) /* may repeat a variable: merged */
+        s.t[t] = (cs_Term){ (cs_Var)(rng() % (uint32_t)nvars), coefs[rng() % 6] };
+    s.c = (double)(rng() % 400) - 200;
+    s.op = (cs_Relation)(rng() % 3);
+    s.strength = strengths[rng() % (uint32_t)nstrengths];
+    return s;
+}
+
 /* The violation of a constraint at the solver's values. */
 static double violation(const cs_Solver *S, const Spec *sp)
 {
@@ -779,7 +794,6 @@ static void test_random_add_remove(void)
 {
     enum { N = 8, M = 24, STEPS = 120 };
     static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_STRONG, CS_MEDIUM, CS_WEAK };
-    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
     int rounds = getenv("CS_TEST_ROUNDS") ? atoi(getenv("CS_TEST_ROUNDS")) : 300;
     int first = getenv("CS_TEST_FIRST") ? atoi(getenv("CS_TEST_FIRST")) : 0;
     for (int round = first; round < rounds && !failed_here; round++) {
@@ -793,12 +807,9 @@ static void test_random_add_remove(void)
         cs_Cons id[M];
         int on[M] = { 0 };
         for (int k = 0; k < M; k++) {
-            sp[k].n = 1 + (int)(rng() % 3);
-            for (int t = 0; t < sp[k].n; t++) /* may repeat a variable: merged */
-                sp[k].t[t] = (cs_Term){ v[rng() % N], coefs[rng() % 6] };
-            sp[k].c = (double)(rng() % 400) - 200;
-            sp[k].op = (cs_Relation)(rng() % 3);
-            sp[k].strength = strengths[rng() % 7];
+            sp[k] = random_spec(N, strengths, 7);
+            for (int t = 0; t < sp[k].n; t++)
+                sp[k].t[t].var = v[sp[k].t[t].var];
             EXPECT_STATUS(cs_cons_new(S, sp[k].t, (size_t)sp[k].n, sp[k].c, sp[k].op, sp[k].strength, &id[k]), CS_OK);
         }
         EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
@@ -1030,7 +1041,6 @@ static void test_kept_states_match_fresh_solves(void)
 {
     enum { N = 8, BASE = 10, VARIANTS = 4, PER = 6 };
     static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_MEDIUM, CS_WEAK };
-    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
     for (int round = 0; round < 150 && !failed_here; round++) {
         rng_state = 0x2545f4914f6cdd1dull * (uint64_t)(round + 1);
         cs_Mode mode = round % 2 ? CS_LEXICOGRAPHIC : CS_WEIGHTED;
@@ -1045,12 +1055,7 @@ static void test_kept_states_match_fresh_solves(void)
         }
         Spec sp[BASE + VARIANTS * PER];
         for (int k = 0; k < BASE + VARIANTS * PER; k++) {
-            sp[k].n = 1 + (int)(rng() % 3);
-            for (int t = 0; t < sp[k].n; t++)
-                sp[k].t[t] = (cs_Term){ (cs_Var)(rng() % N), coefs[rng() % 6] };
-            sp[k].c = (double)(rng() % 400) - 200;
-            sp[k].op = (cs_Relation)(rng() % 3);
-            sp[k].strength = strengths[rng() % 6];
+            sp[k] = random_spec(N, strengths, 6);
         }
         for (int i = 0; i < 2; i++) {
             for (int k = 0; k < BASE + VARIANTS * PER; k++) {
@@ -1191,7 +1196,6 @@ static void test_afresh_matches_fresh_solves(void)
 {
     enum { N = 8, BASE = 3, VARIANTS = 3, PER = 8, M = BASE + VARIANTS * PER };
     static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_MEDIUM, CS_WEAK };
-    static const double coefs[] = { 1, 1, -1, -1, 2, 0.5 };
     static const size_t limits[] = { 0, 1, 4 };
     size_t rebuilt = 0, refused = 0;
     for (int round = 0; round < 150 && !failed_here; round++) {
@@ -1206,12 +1210,7 @@ static void test_afresh_matches_fresh_solves(void)
         cs_Cons id[M];
         int live[M] = { 0 };
         for (int k = 0; k < M; k++) {
-            sp[k].n = 1 + (int)(rng() % 3);
-            for (int t = 0; t < sp[k].n; t++)
-                sp[k].t[t] = (cs_Term){ (cs_Var)(rng() % N), coefs[rng() % 6] };
-            sp[k].c = (double)(rng() % 400) - 200;
-            sp[k].op = (cs_Relation)(rng() % 3);
-            sp[k].strength = strengths[rng() % 6];
+            sp[k] = random_spec(N, strengths, 6);
             cs_Term t[3];
             for (int j = 0; j < sp[k].n; j++)
                 t[j] = (cs_Term){ v[sp[k].t[j].var], sp[k].t[j].coefficient };
