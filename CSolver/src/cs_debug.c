@@ -85,6 +85,32 @@ static bool acyclic(const cs_Solver *S)
     return left == 0;
 }
 
+/* A column's entries that are stale or duplicates are at most its count
+ * of departures (cs_col_gone), which is what keeps a column within twice
+ * the rows that hold its symbol. */
+static bool columns_counted(const cs_Solver *S)
+{
+    uint32_t *seen = S->alloc(S->ud, NULL, 0, (S->nslot + 1) * sizeof *seen);
+    if (seen == NULL)
+        return true; /* cannot check without memory; the other checks stand */
+    memset(seen, 0, (S->nslot + 1) * sizeof *seen);
+    bool ok = true;
+    for (Sym s = 1; s < S->nsym && ok; s++) {
+        const Column *c = &S->col[s];
+        int32_t live = 0;
+        for (int32_t k = 0; k < c->n; k++) {
+            int32_t slot = cs_col_slot(S, c, k);
+            if (slot < 0 || (uint32_t)slot >= S->nslot || seen[slot] == s)
+                continue;
+            seen[slot] = s;
+            live += cs_row_coef(&S->rows[slot], s) != 0.0;
+        }
+        ok = c->n - live <= c->stale;
+    }
+    S->alloc(S->ud, seen, (S->nslot + 1) * sizeof *seen, 0);
+    return ok;
+}
+
 cs_Status cs_check_invariants(const cs_Solver *S)
 {
     if (S == NULL)
@@ -157,6 +183,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
         }
         CHECK(e->differ == differ);
     }
+    CHECK(columns_counted(S));
     return acyclic(S) ? CS_OK : CS_ERR_INTERNAL;
 }
 

@@ -40,7 +40,11 @@
  *   when s enters a row and never removed inside an operation, so the list is
  *   a superset (I3) that stays true when an operation is undone; stale and
  *   duplicate entries are skipped with a visit stamp and dropped by
- *   compaction when the operation commits.
+ *   compaction when the operation commits. Each column counts the times s
+ *   left a row since it was last compacted (cs_col_gone), which bounds
+ *   its entries that are stale or duplicates; it is compacted when those
+ *   could be half of it, so it stays within twice the rows that hold s
+ *   (plus 8) and a column that only grew is never compacted.
  *
  * Transactions
  *   Every public operation that changes the solver runs as a transaction.
@@ -127,7 +131,8 @@ typedef struct Row {
 typedef struct Column {
     uint32_t at;      /* where its chunk starts in the pool */
     int32_t n, cap;   /* slots that may hold the symbol (superset, I3); chunk size */
-    int32_t compact_at; /* compact when n reaches this */
+    int32_t stale;    /* times the symbol left a row since the last compaction: at
+                       * least the entries that are stale or duplicates */
 } Column;
 
 /*
@@ -277,7 +282,7 @@ typedef struct Journal {
     Vec cons;                  /* SavedCons */
     Vec edits;                 /* SavedEdit */
     Vec free_syms, free_slots, free_cons; /* deferred frees (Sym, int32_t, uint32_t) */
-    Vec compact;               /* Sym: columns to compact at commit */
+    Vec compact;               /* Sym: columns that turned due for compaction (cs_col_gone) */
     Level *levels; int32_t nlevels; bool levels_saved; /* copy of the level table, owned */
     bool sens_ok, shape_changed; /* as the transaction found them (a rollback restores the shape) */
     uint32_t ndirty;           /* variables marked for cs_update when it began */
@@ -424,6 +429,27 @@ static inline int32_t cs_col_slot(const cs_Solver *S, const Column *c, int32_t k
     return S->pool.slot[c->at + (uint32_t)k];
 }
 CS_HIDDEN void cs_col_compact(cs_Solver *S, Sym s);
+/* Is column c worth compacting: could half its entries be stale? (Not
+ * below 8 of them: a short column costs less to walk than to compact.) */
+static inline bool cs_col_due(const Column *c, int32_t stale)
+{
+    return stale >= 8 && 2 * stale >= c->n;
+}
+/* Asks for column s to be compacted at commit (cs_col_gone). */
+CS_HIDDEN void cs_col_queue(cs_Solver *S, Sym s);
+/* Symbol s has just left a row (or the row is emptied): one more entry of
+ * its column may be stale. Queued for compaction when it turns due; a
+ * count that misses a departure costs only time, one too many only an
+ * early compaction. */
+static inline void cs_col_gone(cs_Solver *S, Sym s)
+{
+    Column *c = &S->col[s];
+    c->stale++;
+    if (cs_col_due(c, c->stale) && !cs_col_due(c, c->stale - 1))
+        cs_col_queue(S, s);
+}
+/* cs_col_gone for every term of r (which is about to be emptied or replaced). */
+CS_HIDDEN void cs_row_terms_gone(cs_Solver *S, const Row *r);
 CS_HIDDEN bool cs_scratch_reserve(cs_Solver *S, int32_t n);
 /* A fresh stamp for a walk over a column: a slot whose visit[] equals it has
  * been seen. Walks do not nest. Nothing may depend on the order of a walk:

@@ -40,7 +40,7 @@ static void free_row_buffers(cs_Solver *S, Row *r)
 
 void cs_row_clear(cs_Solver *S, Row *r)
 {
-    (void)S;
+    cs_row_terms_gone(S, r);
     r->basic = 0;
     r->n = 0;
     r->constant = 0;
@@ -102,7 +102,7 @@ void cs_txn_commit(cs_Solver *S)
         Sym s = fs[k];
         S->kind[s] = SYM_NONE;
         S->basic[s] = -1;
-        S->col[s].n = 0; /* no row holds a freed symbol */
+        S->col[s].n = S->col[s].stale = 0; /* no row holds a freed symbol */
         S->free_sym[S->nfree_sym++] = s;
     }
     int32_t *fl = j->free_slots.p;
@@ -111,8 +111,8 @@ void cs_txn_commit(cs_Solver *S)
         S->free_slot[S->nfree_slot++] = fl[k];
     }
     Sym *cp = j->compact.p;
-    for (size_t k = 0; k < j->compact.n; k++)
-        if (S->kind[cp[k]] != SYM_NONE)
+    for (size_t k = 0; k < j->compact.n; k++) /* listed once each time it turned due */
+        if (S->kind[cp[k]] != SYM_NONE && cs_col_due(&S->col[cp[k]], S->col[cp[k]].stale))
             cs_col_compact(S, cp[k]);
 
     /* Levels nobody uses any more go, so that the level table (walked by
@@ -140,6 +140,7 @@ void cs_txn_rollback(cs_Solver *S)
     SavedRow *saved = j->rows.p;
     for (size_t k = j->rows.n; k-- > 0;) {
         Row *r = &S->rows[saved[k].slot];
+        cs_row_terms_gone(S, r); /* more than left (what was there before stays), which is allowed */
         free_row_buffers(S, r);
         *r = saved[k].row;
     }
@@ -186,13 +187,13 @@ void cs_txn_rollback(cs_Solver *S)
     for (Sym s = j->nsym; s < S->nsym; s++) {
         S->kind[s] = SYM_NONE;
         S->basic[s] = -1;
-        S->col[s].n = 0;
+        S->col[s].n = S->col[s].stale = 0;
     }
     for (uint32_t k = S->nfree_sym; k < j->nfree_sym; k++) {
         Sym s = S->free_sym[k];
         S->kind[s] = SYM_NONE;
         S->basic[s] = -1;
-        S->col[s].n = 0;
+        S->col[s].n = S->col[s].stale = 0;
     }
     S->nsym = j->nsym;
     S->nfree_sym = j->nfree_sym;
@@ -334,7 +335,6 @@ Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
         if (S->nsym == UINT32_MAX || !grow_syms(S, S->nsym + 1))
             return 0;
         s = S->nsym++;
-        S->col[s].compact_at = 8;
     }
     S->kind[s] = (uint8_t)kind;
     S->basic[s] = -1;
@@ -581,7 +581,6 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
     t->nsym = top;
     for (Sym s = top; s-- > 0;) {
         t->basic[s] = -1;
-        t->col[s].compact_at = 8;
         if (s > 0 && t->kind[s] != SYM_EXTERNAL)
             t->free_sym[t->nfree_sym++] = s;
     }

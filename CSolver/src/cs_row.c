@@ -137,16 +137,26 @@ bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
     if (c->n == c->cap && !col_grow(S, c))
         return false;
     S->pool.slot[c->at + (uint32_t)c->n++] = slot;
-    if (c->n == c->compact_at) {
-        /* Compacting now could drop an entry that a rollback needs (I3):
-         * ask for it at commit. If the request cannot be stored, the column
-         * is only longer than it needs to be. */
-        (void)cs_vec_push(S, &S->j.compact, sizeof s, &s);
-    }
     return true;
 }
 
-/* Drops stale and duplicate entries; amortised by doubling compact_at. */
+void cs_col_queue(cs_Solver *S, Sym s)
+{
+    /* Compacting now could drop an entry that a rollback needs (I3): it
+     * waits for the commit. If the request cannot be stored, the column is
+     * only longer than it needs to be. */
+    (void)cs_vec_push(S, &S->j.compact, sizeof s, &s);
+}
+
+void cs_row_terms_gone(cs_Solver *S, const Row *r)
+{
+    for (int32_t k = 0; k < r->n; k++)
+        cs_col_gone(S, r->sym[k]);
+}
+
+/* Drops stale and duplicate entries. Each costs the departure that made it
+ * (cs_col_gone), and a compaction visits at most twice as many entries as
+ * were stale, so its cost is amortised over those departures. */
 void cs_col_compact(cs_Solver *S, Sym s)
 {
     Column *c = &S->col[s];
@@ -164,7 +174,7 @@ void cs_col_compact(cs_Solver *S, Sym s)
             slots[w++] = slot;
     }
     c->n = w;
-    c->compact_at = w < 4 ? 8 : 2 * w;
+    c->stale = 0;
 }
 
 /*
@@ -187,6 +197,7 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
     while (i < r->n && j < q->n) {
         Sym si = r->sym[i], sj = q->sym[j];
         if (si == drop) {
+            cs_col_gone(S, si);
             i++;
         } else if (si < sj) {
             os[k] = si; oc[k++] = r->coef[i++];
@@ -202,12 +213,16 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
             double v = x + y;
             if (!cs_cancelled(v, x, y)) {
                 os[k] = si; oc[k++] = v;
+            } else {
+                cs_col_gone(S, si);
             }
         }
     }
     while (i < r->n) {
         if (r->sym[i] != drop) {
             os[k] = r->sym[i]; oc[k++] = r->coef[i];
+        } else {
+            cs_col_gone(S, drop);
         }
         i++;
     }
@@ -250,6 +265,7 @@ bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
             memmove(r->sym + k, r->sym + k + 1, (size_t)(r->n - k - 1) * sizeof(Sym));
             memmove(r->coef + k, r->coef + k + 1, (size_t)(r->n - k - 1) * sizeof(double));
             r->n--;
+            cs_col_gone(S, s);
         }
         return true;
     }
@@ -278,6 +294,7 @@ bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s)
     memmove(r->sym + k, r->sym + k + 1, (size_t)(r->n - k - 1) * sizeof(Sym));
     memmove(r->coef + k, r->coef + k + 1, (size_t)(r->n - k - 1) * sizeof(double));
     r->n--;
+    cs_col_gone(S, s);
     return true;
 }
 
@@ -306,6 +323,7 @@ bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
     memmove(r->sym + k, r->sym + k + 1, (size_t)(n - k - 1) * sizeof(Sym));
     memmove(r->coef + k, r->coef + k + 1, (size_t)(n - k - 1) * sizeof(double));
     n--;
+    cs_col_gone(S, entering);
     for (int32_t i = 0; i < n; i++)
         r->coef[i] *= scale;
     r->constant *= scale;
@@ -336,6 +354,7 @@ bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
     for (int32_t k = 0; k < q->n; k++)
         if (!cs_col_push(S, q->sym[k], dst))
             return false;
+    cs_row_terms_gone(S, r);
     memcpy(r->sym, q->sym, (size_t)q->n * sizeof(Sym));
     memcpy(r->coef, q->coef, (size_t)q->n * sizeof(double));
     r->n = q->n;

@@ -736,8 +736,9 @@ static int expand_within(cs_Solver *S, int32_t slot, int32_t limit)
     if (result == EXPANSION_LONG) {
         /* A row's buffers never shrink, so its own n terms fit; the
          * columns of the symbols that came and went keep this slot, which
-         * they may (a superset, I3). */
+         * they may (a superset, I3), and count as gone (cs_col_gone). */
         r = &S->rows[slot];
+        cs_row_terms_gone(S, r);
         if (n > 0) {
             memcpy(r->sym, sym, (size_t)n * sizeof *sym);
             memcpy(r->coef, coef, (size_t)n * sizeof *coef);
