@@ -325,6 +325,10 @@ struct cs_Solver {
     uint32_t ncons, capcons;
     Cons *cons;
     uint8_t *state;
+    /* cs_update's refinement pass: the correction of each constraint's
+     * marker, computed once a pass (fix_stamp) however many rows hold it. */
+    long double *fix;
+    uint32_t *fix_stamp;
     uint32_t *free_cons; uint32_t nfree_cons; /* LIFO; capacity capcons */
 
     /* Variables (index = cs_Var). */
@@ -339,6 +343,7 @@ struct cs_Solver {
     cs_Var *changed; uint32_t nchanged;
     uint32_t *vdone, *vpushed; /* evaluation stamps of cs_update */
     cs_Var *vstack;            /* its explicit DFS stack (chains are deep) */
+    cs_Var *order;             /* the first pass's evaluation order, which the second follows */
     long double *x0, *x1;      /* its passes' values, in extended precision */
     uint32_t eval_stamp;
     bool shape_changed;        /* a row changed other than by an edit moving, since cs_update */

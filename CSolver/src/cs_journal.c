@@ -390,6 +390,8 @@ bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need
         { (void **)&(X)->cons, sizeof *(X)->cons }, \
         { (void **)&(X)->free_cons, sizeof *(X)->free_cons }, \
         { (void **)&(X)->state, sizeof *(X)->state }, \
+        { (void **)&(X)->fix, sizeof *(X)->fix }, \
+        { (void **)&(X)->fix_stamp, sizeof *(X)->fix_stamp }, \
     }
 
 /* The constraint id space, and the current tableau's markers with it (a

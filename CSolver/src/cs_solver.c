@@ -21,6 +21,7 @@
         { (void **)&(X)->vdone, sizeof *(X)->vdone }, \
         { (void **)&(X)->vpushed, sizeof *(X)->vpushed }, \
         { (void **)&(X)->vstack, sizeof *(X)->vstack }, \
+        { (void **)&(X)->order, sizeof *(X)->order }, \
         { (void **)&(X)->x0, sizeof *(X)->x0 }, \
         { (void **)&(X)->x1, sizeof *(X)->x1 }, \
         { (void **)&(X)->edit_vars, sizeof *(X)->edit_vars }, \

@@ -13,8 +13,11 @@
  * Two passes: the second is one step of iterative refinement (each exactly
  * holding constraint's residual fed back through its marker), which takes
  * values from the accuracy of accumulated pivot arithmetic (1e-11 seen on
- * values near 500) to that of the constraints as written. Cost: twice the
- * rows of the variables that may have changed.
+ * values near 500) to that of the constraints as written. It follows the
+ * order the first found (order[]), and computes each constraint's residual
+ * once however many rows hold its marker. Cost: twice the rows of the
+ * variables that may have changed, and the constraints of the markers they
+ * hold.
  */
 #include "cs_internal.h"
 
@@ -51,18 +54,18 @@ uint32_t cs_stamp_next(cs_Solver *S)
     if (++S->eval_stamp == 0) {
         memset(S->vdone, 0, (size_t)S->capvar * sizeof *S->vdone);
         memset(S->vpushed, 0, (size_t)S->capvar * sizeof *S->vpushed);
+        memset(S->fix_stamp, 0, (size_t)S->capcons * sizeof *S->fix_stamp);
         S->eval_stamp = 1;
     }
     return S->eval_stamp;
 }
 
-static void store(cs_Solver *S, cs_Var v, double x, uint32_t stamp)
+static void store(cs_Solver *S, cs_Var v, double x)
 {
     if (x != S->value[v] || signbit(x) != signbit(S->value[v])) {
         S->value[v] = x;
         S->changed[S->nchanged++] = v;
     }
-    S->vdone[v] = stamp;
 }
 
 /* A variable's first-pass value (x0): this update's if it is dirty. */
@@ -83,30 +86,42 @@ static long double refined(const cs_Solver *S, cs_Var v)
  * exactly), it is the constraint's residual at the first-pass values over
  * the marker's coefficient in the constraint's own row, so that the
  * tableau, an identity in its parameters, carries the values back onto the
- * constraint; 0 for any other parameter.
+ * constraint; 0 for any other parameter. Computed once a pass (stamp) for
+ * each constraint: a marker is held by every row expanded through it.
  */
-static long double correction(const cs_Solver *S, Sym p)
+static long double correction(cs_Solver *S, Sym p, uint32_t stamp)
 {
     uint8_t kd = S->kind[p];
     if (kd != SYM_SLACK && kd != SYM_DUMMY && kd != SYM_ERROR)
         return 0.0;
-    const Cons *c = &S->cons[S->owner[p]];
-    Markers mk = S->mark[S->owner[p]];
-    if (S->state[S->owner[p]] != CONS_ADDED || mk.marker != p || (mk.other != 0 && S->basic[mk.other] >= 0))
+    uint32_t id = S->owner[p];
+    Markers mk = S->mark[id];
+    if (mk.marker != p)
         return 0.0;
-    double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
-    /* Extended precision: the residual is a difference of near-equal
-     * sums, and refinement is only as good as it. */
-    long double r = c->constant; /* an edit constraint's is -value */
-    for (uint32_t k = 0; k < c->nterms; k++)
-        r += (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
-    return r / coef;
+    if (S->fix_stamp[id] == stamp)
+        return S->fix[id];
+    const Cons *c = &S->cons[id];
+    long double fix = 0.0;
+    if (S->state[id] == CONS_ADDED && (mk.other == 0 || S->basic[mk.other] < 0)) {
+        double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
+        /* Extended precision: the residual is a difference of near-equal
+         * sums, and refinement is only as good as it. */
+        long double r = c->constant; /* an edit constraint's is -value */
+        for (uint32_t k = 0; k < c->nterms; k++)
+            r += (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
+        fix = r / coef;
+    }
+    S->fix_stamp[id] = stamp;
+    S->fix[id] = fix;
+    return fix;
 }
 
-/* Evaluates root and the dirty references it needs, depth first. Pass 0
- * computes x0 with every parameter at 0; pass 1 recomputes with the
- * corrections, into value[], recording what changed. */
-static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
+/* The first pass from root: root and the dirty references it needs, depth
+ * first, each with every parameter at 0, into x0, and appended to order[]
+ * (from n) once evaluated; returns the new count. A reference is evaluated
+ * before the rows that use it, so order[] is one the second pass can
+ * follow as it stands. */
+static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n)
 {
     uint32_t sp = 0;
     S->vstack[sp++] = root;
@@ -115,12 +130,9 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
         cs_Var v = S->vstack[sp - 1];
         int32_t slot = S->basic[S->var_sym[v]];
         if (slot < 0) {
-            if (pass == 0)
-                S->x0[v] = 0.0;
-            else {
-                S->x1[v] = 0.0;
-                store(S, v, 0.0, stamp);
-            }
+            S->x0[v] = 0.0;
+            S->vdone[v] = stamp;
+            S->order[n++] = v;
             sp--;
             continue;
         }
@@ -146,18 +158,48 @@ static void evaluate(cs_Solver *S, cs_Var root, uint32_t stamp, int pass)
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
             if (cs_is_reference(S, t))
-                x += r->coef[k] * (pass == 0 ? first_pass(S, S->owner[t]) : refined(S, S->owner[t]));
-            else if (pass == 1)
-                x += r->coef[k] * correction(S, t);
+                x += r->coef[k] * first_pass(S, S->owner[t]);
         }
-        if (pass == 0) {
-            S->x0[v] = x;
-            S->vdone[v] = stamp;
-        } else {
-            S->x1[v] = x;
-            store(S, v, (double)x, stamp);
-        }
+        S->x0[v] = x;
+        S->vdone[v] = stamp;
+        S->order[n++] = v;
         sp--;
+    }
+    return n;
+}
+
+static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r);
+
+/* The second pass over order[0..n): each value with the corrections of the
+ * parameters of its row, into x1, published to value[] (what changed is
+ * listed in changed[]); with z, each variable's entries of the values map
+ * too (sens_row), while its row is at hand. */
+static void refine(cs_Solver *S, uint32_t n, Sens *z)
+{
+    uint32_t stamp = cs_stamp_next(S);
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = S->order[i];
+        int32_t slot = S->basic[S->var_sym[v]];
+        if (slot < 0) {
+            S->x1[v] = 0.0;
+            store(S, v, 0.0);
+            for (uint32_t p = 0; z && p < z->nparam; p++)
+                z->J[(size_t)p * z->capvar + v] = 0.0;
+            continue;
+        }
+        const Row *r = &S->rows[slot];
+        long double x = r->constant;
+        for (int32_t k = 0; k < r->n; k++) {
+            Sym t = r->sym[k];
+            if (cs_is_reference(S, t))
+                x += r->coef[k] * refined(S, S->owner[t]);
+            else
+                x += r->coef[k] * correction(S, t, stamp);
+        }
+        S->x1[v] = x;
+        store(S, v, (double)x);
+        if (z)
+            sens_row(S, z, v, r);
     }
 }
 
@@ -288,8 +330,16 @@ static uint32_t reference_order(cs_Solver *S, cs_Var *out)
  * two; one that moves and is not a parameter drops the map (cs_reshaped). */
 enum { SENS_MOVERS = 8 };
 
-/* Builds (3) at the current values; leaves it off if memory runs out. */
-static void sens_build(cs_Solver *S)
+/*
+ * Building (3) at the current values, in three parts: sens_begin chooses
+ * the parameters; sens_row computes a variable's column entries from its
+ * row, once those of its references are in (refine calls it for each
+ * variable it evaluates when the update evaluates them all, so that a row
+ * is read once for both; otherwise sens_build walks the rows in reference
+ * order); sens_finish lists who moves with what. The map stays off if
+ * memory runs out.
+ */
+static bool sens_begin(cs_Solver *S)
 {
     Sens *z = &S->sens;
     const cs_Cons *movers = S->movers.p;
@@ -297,7 +347,7 @@ static void sens_build(cs_Solver *S)
     for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
         nmovers += S->state[movers[k]] == CONS_ADDED;
     if (!sens_reserve(S, z, nedit + nmovers))
-        return;
+        return false;
     /* The parameters: every edit constraint, and the added constraints
      * whose constant has been set, the first SENS_MOVERS so set. */
     z->nparam = 0;
@@ -306,38 +356,54 @@ static void sens_build(cs_Solver *S)
     for (size_t k = 0; k < S->movers.n && z->nparam < nedit + nmovers; k++)
         if (S->state[movers[k]] == CONS_ADDED)
             z->param[z->nparam++] = movers[k];
-    uint32_t nparam = z->nparam;
-    for (uint32_t p = 0; p < nparam; p++) {
-        z->p0[p] = S->cons[z->param[p]].constant;
+    for (uint32_t p = 0; p < z->nparam; p++) {
+        const Cons *c = &S->cons[z->param[p]];
+        Markers mk = S->mark[z->param[p]];
+        z->p0[p] = c->constant;
         z->gathered[p] = 0; /* gathered on the tableau's old shape */
         z->nplist[p] = 0;
         z->dprev[p] = 0.0; /* the values now are base */
+        /* d (scratch until the map is in use): what a unit of the
+         * constant moves a row holding the marker by, per unit of the
+         * marker's coefficient there, 1 / m (cs_shift_constant); 0 when
+         * the marker (or other error) is basic: the constant moves that
+         * restricted row only. */
+        bool held = S->basic[mk.marker] < 0 && (mk.other == 0 || S->basic[mk.other] < 0);
+        z->d[p] = held ? 1.0 / cs_marker_sign(c) : 0.0;
     }
-    uint32_t n = reference_order(S, z->list);
-    uint32_t cap = z->capvar, kept = 0;
-    if (nparam > 0)
-        memset(z->J, 0, (size_t)cap * nparam * sizeof *z->J); /* a parametric variable's is 0 */
-    for (uint32_t i = 0; i < n; i++) {
-        cs_Var v = z->list[i];
-        const Row *r = &S->rows[S->basic[S->var_sym[v]]];
-        for (uint32_t p = 0; p < nparam; p++) {
-            const Cons *c = &S->cons[z->param[p]];
-            Markers mk = S->mark[z->param[p]];
-            /* A basic marker (or other error): the constant moves that
-             * restricted row only. Otherwise every row holding the marker
-             * moves by a / m per unit of constant (cs_shift_constant). */
-            bool held = S->basic[mk.marker] < 0 && (mk.other == 0 || S->basic[mk.other] < 0);
-            double j = 0.0;
-            for (int32_t k = 0; k < r->n; k++) {
-                Sym t = r->sym[k];
-                if (held && t == mk.marker)
-                    j += r->coef[k] / cs_marker_sign(c);
-                else if (cs_is_reference(S, t))
-                    j += r->coef[k] * z->J[(size_t)p * cap + S->owner[t]];
-            }
-            z->J[(size_t)p * cap + v] = j;
+    return true;
+}
+
+/* Variable v's entries of J, from its row r: a / m for each parameter
+ * whose marker r holds, plus each reference's entries times its coefficient
+ * (those are in: reference order). m is +-1, so multiplying by d[p] = 1 / m
+ * is dividing by m, exactly. */
+static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r)
+{
+    double *J = z->J;
+    size_t cap = z->capvar;
+    uint32_t nparam = z->nparam;
+    for (uint32_t p = 0; p < nparam; p++)
+        J[p * cap + v] = 0.0;
+    for (int32_t k = 0; k < r->n; k++) {
+        Sym t = r->sym[k];
+        if (cs_is_reference(S, t)) {
+            cs_Var w = S->owner[t];
+            for (uint32_t p = 0; p < nparam; p++)
+                J[p * cap + v] += r->coef[k] * J[p * cap + w];
+        } else {
+            for (uint32_t p = 0; p < nparam; p++)
+                if (t == S->mark[z->param[p]].marker && z->d[p] != 0.0)
+                    J[p * cap + v] += r->coef[k] * z->d[p];
         }
     }
+}
+
+static void sens_finish(cs_Solver *S)
+{
+    Sens *z = &S->sens;
+    uint32_t nparam = z->nparam, kept = 0;
+    size_t cap = z->capvar;
     /* The variables that move with a parameter, in id order: sens_update
      * streams through base, J and value instead of jumping about them in
      * reference order (a cache miss a variable at L). */
@@ -360,6 +426,20 @@ static void sens_build(cs_Solver *S)
         memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
     z->nvar = S->nvar;
     z->ok = true;
+}
+
+/* (3) after an update that evaluated some of the variables. */
+static void sens_build(cs_Solver *S)
+{
+    Sens *z = &S->sens;
+    if (!sens_begin(S))
+        return;
+    if (z->nparam > 0)
+        memset(z->J, 0, (size_t)z->capvar * z->nparam * sizeof *z->J); /* a parametric variable's is 0 */
+    uint32_t n = reference_order(S, z->list);
+    for (uint32_t i = 0; i < n; i++)
+        sens_row(S, z, z->list[i], &S->rows[S->basic[S->var_sym[z->list[i]]]]);
+    sens_finish(S);
 }
 
 /* The kernel of (3) for the variables v in list[0..n) (every v < n when
@@ -518,26 +598,32 @@ void cs_update(cs_Solver *S)
     if (republished)
         for (cs_Var v = 0; v < S->nvar; v++)
             mark(S, v);
-    close_dirty_set(S);
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t stamp = cs_stamp_next(S);
-        for (uint32_t k = 0; k < S->ndirty; k++) {
-            cs_Var v = S->dirty_list[k];
-            if (S->vdone[v] != stamp)
-                evaluate(S, v, stamp, pass);
-        }
+    if (S->ndirty < S->nvar)
+        close_dirty_set(S);
+    uint32_t stamp = cs_stamp_next(S), evaluated = 0;
+    for (uint32_t k = 0; k < S->ndirty; k++) {
+        cs_Var v = S->dirty_list[k];
+        if (S->vdone[v] != stamp)
+            evaluated = first_pass_from(S, v, stamp, evaluated);
     }
-    uint32_t evaluated = S->ndirty;
+    CS_ASSERT(evaluated == S->ndirty);
+    /* The next updates can be (3) when only parameters moved since the
+     * last update (a resize is under way), or when this one evaluates a
+     * quarter of the variables or more (a build, a size-class transition):
+     * the map costs about what the evaluation does, and the first resize
+     * after it is then a pass of (3) instead of a full update. After a
+     * small change (a constraint edited) it would cost more than the
+     * update does. When every variable is evaluated, refine builds it. */
+    bool map = moves_only || (uint64_t)evaluated * 4 >= S->nvar;
+    bool every = evaluated == S->nvar;
+    bool fused = map && every && sens_begin(S);
+    refine(S, evaluated, fused ? &S->sens : NULL);
     for (uint32_t k = 0; k < S->ndirty; k++)
         S->dirty[S->dirty_list[k]] = 0;
     S->ndirty = 0;
     S->shape_changed = false;
-    /* The next updates can be (3) when only parameters moved since the
-     * last update (a resize is under way), or when this one evaluated a quarter
-     * of the variables or more (a build, a size-class transition): the map
-     * costs about what the evaluation did, and the first resize after it is
-     * then a pass of (3) instead of a full update. After a small change (a
-     * constraint edited) it would cost more than the update did. */
-    if (moves_only || (uint64_t)evaluated * 4 >= S->nvar)
+    if (fused)
+        sens_finish(S);
+    else if (map && !every)
         sens_build(S);
 }
