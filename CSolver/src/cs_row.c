@@ -177,6 +177,16 @@ void cs_col_compact(cs_Solver *S, Sym s)
     c->stale = 0;
 }
 
+/* A merge ran out of memory part way: the symbols it pushed to columns
+ * are among the k written, and all count as gone (one too many is allowed),
+ * since the rollback restores the row without them. */
+static bool merge_failed(cs_Solver *S, const Sym *written, int32_t k)
+{
+    for (int32_t i = 0; i < k; i++)
+        cs_col_gone(S, written[i]);
+    return false;
+}
+
 /*
  * dst += a * src, dropping the symbol `drop` from dst (0: none). With drop
  * = s and a = dst's coefficient of s, this substitutes row src (s = ...)
@@ -205,7 +215,7 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
             double v = a * q->coef[j++];
             if (v != 0.0) {
                 if (!cs_col_push(S, sj, dst))
-                    return false;
+                    return merge_failed(S, os, k);
                 os[k] = sj; oc[k++] = v;
             }
         } else {
@@ -231,7 +241,7 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
         double v = a * q->coef[j++];
         if (v != 0.0) {
             if (!cs_col_push(S, sj, dst))
-                return false;
+                return merge_failed(S, os, k);
             os[k] = sj; oc[k++] = v;
         }
     }
@@ -353,7 +363,7 @@ bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
     q = &S->rows[src];
     for (int32_t k = 0; k < q->n; k++)
         if (!cs_col_push(S, q->sym[k], dst))
-            return false;
+            return merge_failed(S, q->sym, k);
     cs_row_terms_gone(S, r);
     memcpy(r->sym, q->sym, (size_t)q->n * sizeof(Sym));
     memcpy(r->coef, q->coef, (size_t)q->n * sizeof(double));

@@ -365,43 +365,83 @@ static bool level_users(cs_Solver *S, double strength, int32_t delta)
 /*
  * Row (1) for a constraint, in a new slot with no basic symbol yet (kiwi's
  * createRow): its expression, plus its markers. Basic variables are not
- * substituted yet: see expand_references.
+ * substituted yet: see expand_references. The row is written whole, in
+ * one buffer, and sorted once: its symbols are distinct (a constraint's
+ * terms are merged by variable; markers are new), so nothing merges, and
+ * each goes to its column once.
  */
 static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
 {
     int32_t slot = cs_slot_new(S);
     if (slot < 0)
         return CS_ERR_NOMEM;
-    Cons *c = &S->cons[id];
-    S->rows[slot].constant = c->constant;
-    /* Its terms and up to two markers, in one allocation at most. */
-    if (!cs_row_reserve(S, slot, (int32_t)c->nterms + 2))
-        return CS_ERR_NOMEM;
-    /* Basic variables stay as references (section "Reference rows"). */
-    for (uint32_t k = 0; k < c->nterms; k++)
-        if (!cs_row_add_term(S, slot, S->var_sym[c->terms[k].var], c->terms[k].coefficient))
-            return CS_ERR_NOMEM;
+    const Cons *c = &S->cons[id];
     bool required = cs_is_required(c->strength);
+    /* Markers: a slack for an inequality, and an error beside it when it is
+     * not required; two errors for a non-required equality; a dummy for a
+     * required one. Each with its coefficient in the row. */
     Sym marker = 0, other = 0;
-    bool ok = true;
+    double mcoef = 1.0, ocoef = 0.0;
     if (c->op == CS_LE || c->op == CS_GE) {
-        double sign = c->op == CS_LE ? 1.0 : -1.0;
+        mcoef = c->op == CS_LE ? 1.0 : -1.0;
         marker = cs_sym_new(S, SYM_SLACK, id);
-        ok = marker != 0 && cs_row_add_term(S, slot, marker, sign);
-        if (ok && !required) {
+        if (marker != 0 && !required) {
             other = cs_sym_new(S, SYM_ERROR, id);
-            ok = other != 0 && cs_row_add_term(S, slot, other, -sign) && objective_add(S, other, c->strength);
+            ocoef = -mcoef;
         }
     } else if (!required) {
         marker = cs_sym_new(S, SYM_ERROR, id);
         other = marker ? cs_sym_new(S, SYM_ERROR, id) : 0;
-        ok = other != 0 && cs_row_add_term(S, slot, marker, -1.0) && cs_row_add_term(S, slot, other, 1.0) &&
-             objective_add(S, marker, c->strength) && objective_add(S, other, c->strength);
+        mcoef = -1.0;
+        ocoef = 1.0;
     } else {
         marker = cs_sym_new(S, SYM_DUMMY, id);
-        ok = marker != 0 && cs_row_add_term(S, slot, marker, 1.0);
     }
-    if (!ok || !cs_save_cons(S, id))
+    if (marker == 0 || (!required && other == 0))
+        return CS_ERR_NOMEM;
+    int32_t n = (int32_t)c->nterms + 1 + (other != 0);
+    if (!cs_row_reserve(S, slot, n) || !cs_touch(S, slot))
+        return CS_ERR_NOMEM;
+    Row *r = &S->rows[slot];
+    /* Insertion sort as the terms are written: a handful each. */
+    int32_t m = 0;
+    for (int32_t k = 0; k < n; k++) {
+        Sym t;
+        double a;
+        if (k < (int32_t)c->nterms) {
+            t = S->var_sym[c->terms[k].var]; /* basic variables stay as references ("Reference rows") */
+            a = c->terms[k].coefficient;
+        } else if (k == (int32_t)c->nterms) {
+            t = marker;
+            a = mcoef;
+        } else {
+            t = other;
+            a = ocoef;
+        }
+        int32_t at = m;
+        while (at > 0 && r->sym[at - 1] > t) {
+            r->sym[at] = r->sym[at - 1];
+            r->coef[at] = r->coef[at - 1];
+            at--;
+        }
+        r->sym[at] = t;
+        r->coef[at] = a;
+        m++;
+    }
+    /* n first: if a push fails, the rollback that empties the slot counts
+     * every entry pushed as gone (cs_col_gone). */
+    r->n = n;
+    r->constant = c->constant;
+    for (int32_t k = 0; k < n; k++)
+        if (!cs_col_push(S, r->sym[k], slot))
+            return CS_ERR_NOMEM;
+    if (!required) {
+        bool ok = c->op == CS_EQ ? objective_add(S, marker, c->strength) && objective_add(S, other, c->strength)
+                                 : objective_add(S, other, c->strength);
+        if (!ok)
+            return CS_ERR_NOMEM;
+    }
+    if (!cs_save_cons(S, id))
         return CS_ERR_NOMEM;
     S->mark[id] = (Markers){ marker, other };
     *out = slot;
