@@ -1,11 +1,110 @@
 /*
  * cs_alloc.c -- every byte the solver holds comes through the caller's
  * cs_Alloc, counted in S->bytes, so that tests can fail any allocation and
- * check that nothing leaks.
+ * check that nothing leaks; and the allocator used when the caller gives
+ * none.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* mremap; mmap's MAP_ANONYMOUS and madvise's MADV_HUGEPAGE under -std=c11 */
+#endif
 #include "cs_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/*
+ * The default allocator: malloc, realloc and free, except on Linux for
+ * blocks of HUGE_BLOCK bytes or more, which are mapped on their own, aligned
+ * to and rounded up to HUGE_BLOCK, with transparent huge pages asked for.
+ * A build or a transition at L and XL fills a few such blocks for the first
+ * time (the per-symbol and per-slot arrays, the column pool, a new tableau
+ * for a change set solved afresh), and with 4 KB pages the page faults were
+ * a third of a stack-L build's time (perf: clearing, charging and mapping
+ * each page); with 2 MB pages there is one fault where there were 512
+ * (least of 5 runs at L: builds 15-20% faster). Such a block grows by
+ * mremap, as glibc's realloc grows its own mappings, without a copy. A block
+ * below the size is where malloc would put it. Which path a block took
+ * follows from its size, which the solver always passes (osize).
+ *
+ * Huge pages are a request: where the kernel has none to give (or
+ * transparent huge pages are off), the mapping has 4 KB pages. A block is
+ * rounded up to 2 MB: at XL, 5% more peak memory.
+ */
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)
+#define HUGE_BLOCK ((size_t)2 << 20)
+
+/* n rounded up to HUGE_BLOCK; 0 if that overflows. */
+static size_t huge_length(size_t n)
+{
+    return n > SIZE_MAX - 2 * HUGE_BLOCK ? 0 : (n + HUGE_BLOCK - 1) & ~(HUGE_BLOCK - 1);
+}
+
+/* A mapping of len bytes (a multiple of HUGE_BLOCK), aligned to HUGE_BLOCK. */
+static void *huge_map(size_t len)
+{
+    /* Room to align, and the ends that alignment leaves over unmapped. */
+    char *raw = mmap(NULL, len + HUGE_BLOCK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    char *p = (char *)(((uintptr_t)raw + HUGE_BLOCK - 1) & ~(uintptr_t)(HUGE_BLOCK - 1));
+    if (p > raw)
+        munmap(raw, (size_t)(p - raw));
+    if (p + len < raw + len + HUGE_BLOCK)
+        munmap(p + len, (size_t)(raw + len + HUGE_BLOCK - (p + len)));
+    (void)madvise(p, len, MADV_HUGEPAGE); /* a request: 4 KB pages if refused */
+    return p;
+}
+
+void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    bool was_huge = ptr != NULL && osize >= HUGE_BLOCK, huge = nsize >= HUGE_BLOCK;
+    if (!was_huge && !huge) {
+        if (nsize == 0) {
+            free(ptr);
+            return NULL;
+        }
+        return realloc(ptr, nsize);
+    }
+    size_t len = huge ? huge_length(nsize) : 0;
+    if (huge && len == 0)
+        return NULL;
+    if (was_huge && huge) {
+        if (len == huge_length(osize))
+            return ptr;
+        void *m = mremap(ptr, huge_length(osize), len, MREMAP_MAYMOVE);
+        if (m == MAP_FAILED)
+            return NULL;
+        (void)madvise(m, len, MADV_HUGEPAGE);
+        return m;
+    }
+    void *q = NULL;
+    if (nsize > 0 && (q = huge ? huge_map(len) : malloc(nsize)) == NULL)
+        return NULL;
+    if (q != NULL && ptr != NULL)
+        memcpy(q, ptr, osize < nsize ? osize : nsize);
+    if (was_huge)
+        munmap(ptr, huge_length(osize));
+    else
+        free(ptr);
+    return q;
+}
+#else
+void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+}
+#endif
 
 void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
 {

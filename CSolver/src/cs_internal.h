@@ -371,6 +371,8 @@ struct cs_Solver {
 };
 
 /* ---- cs_alloc.c ---- */
+/* The allocator when cs_solver_new is given none (cs_alloc.c says how). */
+CS_HIDDEN void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize);
 CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
 CS_HIDDEN bool cs_vec_reserve(cs_Solver *S, Vec *v, size_t item, size_t n);

@@ -27,17 +27,6 @@
         { (void **)&(X)->edit_vars, sizeof *(X)->edit_vars }, \
     }
 
-static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    (void)ud;
-    (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
-
 const char *cs_status_string(cs_Status status)
 {
     switch (status) {
@@ -61,7 +50,7 @@ cs_Solver *cs_solver_new(cs_Mode mode, cs_Alloc alloc, void *ud)
     if (mode != CS_WEIGHTED && mode != CS_LEXICOGRAPHIC)
         return NULL;
     if (alloc == NULL)
-        alloc = default_alloc;
+        alloc = cs_default_alloc;
     cs_Solver *S = alloc(ud, NULL, 0, sizeof *S);
     if (S == NULL)
         return NULL;
