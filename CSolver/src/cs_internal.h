@@ -286,6 +286,11 @@ typedef struct Journal {
     Level *levels; int32_t nlevels; bool levels_saved; /* copy of the level table, owned */
     bool sens_ok, shape_changed; /* as the transaction found them (a rollback restores the shape) */
     uint32_t ndirty;           /* variables marked for cs_update when it began */
+    /* The tableau was made empty for this transaction (cs_apply_afresh),
+     * which discards it whole if the transaction fails: what only the
+     * tableau holds (basic slots, markers, levels) is not logged, nor the
+     * constraint records, which adding constraints does not change. */
+    bool fresh;
     uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
 } Journal;
 
@@ -554,9 +559,9 @@ CS_HIDDEN bool cs_tableau_empty(cs_Solver *S, Tableau *t);
 CS_HIDDEN void cs_tableau_swap(cs_Solver *S, Tableau *t);
 
 /* ---- cs_afresh.c ---- */
-/* Would a change set removing nremove constraints cost less solved from an
- * empty tableau (fewer constraints stay than leave)? */
-CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove);
+/* Would a change set removing nremove constraints and adding nadd cost less
+ * solved from an empty tableau (few constraints stay)? */
+CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd);
 /* Applies a change set by solving its target set from an empty tableau; in
  * *kept, the state left if worth keeping (cs_cache_prepare), for the
  * caller's cs_cache_commit. *done is false, with nothing changed, when the

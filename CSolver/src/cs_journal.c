@@ -60,6 +60,7 @@ void cs_txn_begin(cs_Solver *S)
     j->rows.n = j->constants.n = j->basics.n = j->cons.n = j->edits.n = 0;
     j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
     j->levels_saved = false;
+    j->fresh = false;
     j->nsym = S->nsym; j->nfree_sym = S->nfree_sym; j->def_clock = S->def_clock;
     j->sens_ok = S->sens.ok; j->shape_changed = S->shape_changed; j->ndirty = S->ndirty;
     j->nslot = S->nslot; j->nfree_slot = S->nfree_slot;
@@ -265,7 +266,7 @@ bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
 {
     cs_reshaped(S);
     SavedBasic sb = { s, S->basic[s], S->defined[s] };
-    if (!cs_vec_push(S, &S->j.basics, sizeof sb, &sb))
+    if (!S->j.fresh && !cs_vec_push(S, &S->j.basics, sizeof sb, &sb))
         return false;
     S->basic[s] = slot;
     if (slot >= 0)
@@ -276,6 +277,8 @@ bool cs_set_basic(cs_Solver *S, Sym s, int32_t slot)
 
 bool cs_save_cons(cs_Solver *S, uint32_t id)
 {
+    if (S->j.fresh)
+        return true;
     SavedCons sc = { id, S->cons[id], S->mark[id], S->state[id] };
     return cs_vec_push(S, &S->j.cons, sizeof sc, &sc);
 }
@@ -289,7 +292,7 @@ bool cs_save_edit(cs_Solver *S, cs_Var v)
 bool cs_save_levels(cs_Solver *S)
 {
     Journal *j = &S->j;
-    if (j->levels_saved)
+    if (j->levels_saved || j->fresh)
         return true;
     j->levels = NULL;
     if (S->nlevels > 0) {

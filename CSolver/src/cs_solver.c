@@ -282,7 +282,7 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     if (done)
         return st;
     CacheEntry *kept = NULL; /* the state left, if worth keeping */
-    if (cs_afresh_pays(S, nremove))
+    if (cs_afresh_pays(S, nremove, nadd))
         st = cs_apply_afresh(S, remove, nremove, add, nadd, &kept, &done);
     if (!done)
         st = apply_in_place(S, remove, nremove, add, nadd, failed, &kept);
