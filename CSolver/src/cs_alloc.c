@@ -146,15 +146,6 @@ bool cs_vec_reserve(cs_Solver *S, Vec *v, size_t item, size_t n)
     return true;
 }
 
-bool cs_vec_push(cs_Solver *S, Vec *v, size_t item, const void *x)
-{
-    if (!cs_vec_reserve(S, v, item, v->n + 1))
-        return false;
-    memcpy((char *)v->p + v->n * item, x, item);
-    v->n++;
-    return true;
-}
-
 void cs_vec_free(cs_Solver *S, Vec *v, size_t item)
 {
     cs_mem_free(S, v->p, v->cap * item);

@@ -62,6 +62,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__GNUC__)
 #define CS_HIDDEN __attribute__((visibility("hidden")))
@@ -381,7 +382,17 @@ CS_HIDDEN void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize
 CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize);
 CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
 CS_HIDDEN bool cs_vec_reserve(cs_Solver *S, Vec *v, size_t item, size_t n);
-CS_HIDDEN bool cs_vec_push(cs_Solver *S, Vec *v, size_t item, const void *x);
+/* Appends one item. Inline, so that the copy is of a known size: the
+ * journal pushes an entry for nearly every change (a suggestion at M, one
+ * a row it moves). */
+static inline bool cs_vec_push(cs_Solver *S, Vec *v, size_t item, const void *x)
+{
+    if (v->n == v->cap && !cs_vec_reserve(S, v, item, v->n + 1))
+        return false;
+    memcpy((char *)v->p + v->n * item, x, item);
+    v->n++;
+    return true;
+}
 CS_HIDDEN void cs_vec_free(cs_Solver *S, Vec *v, size_t item);
 /* Grows an array of `item`-sized elements to hold at least n; *cap updated. */
 CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
