@@ -19,6 +19,11 @@
 // constraints included (the trace's groups are parsed before its timer).
 import AdaptiveLayout
 import LayoutWorkloads
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Times phases and prints each with its check lines, as solver-bench does;
 /// `check` is not timed.
@@ -106,5 +111,5 @@ if args.count == 3, args[1] == "vfl", let n = Int(args[2]), n >= 1 {
     print("usage: layout-bench cells N   (N cells; gen_traces.py's sizes: S 20, M 200, L 2000, XL 20000)")
     print("       layout-bench traits N  (the same, as size-class variations in a window, rotated)")
     print("       layout-bench vfl N     (N visual formats of five views, parsed and lowered)")
-    fatalError("bad arguments")
+    exit(2)
 }
