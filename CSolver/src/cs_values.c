@@ -180,11 +180,8 @@ static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp)
 {
     uint32_t n = 0;
     for (cs_Var v = 0; v < S->nvar; v++)
-        if (S->basic[S->var_sym[v]] < 0) {
-            S->x0[v] = 0.0;
-            S->vdone[v] = S->vpushed[v] = stamp;
-            S->order[n++] = v;
-        }
+        if (S->basic[S->var_sym[v]] < 0) /* 0, at once */
+            n = first_pass_from(S, v, stamp, n);
     for (uint32_t slot = 0; slot < S->nslot; slot++) {
         Sym b = S->rows[slot].basic;
         if (b != 0 && S->kind[b] == SYM_EXTERNAL && S->vdone[S->owner[b]] != stamp)
