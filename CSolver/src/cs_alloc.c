@@ -59,17 +59,10 @@ static void *huge_map(size_t len)
     return p;
 }
 
-void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+/* A block of nsize bytes where ptr had osize, one of them (or both) huge. */
+static void *huge_realloc(void *ptr, size_t osize, size_t nsize)
 {
-    (void)ud;
     bool was_huge = ptr != NULL && osize >= HUGE_BLOCK, huge = nsize >= HUGE_BLOCK;
-    if (!was_huge && !huge) {
-        if (nsize == 0) {
-            free(ptr);
-            return NULL;
-        }
-        return realloc(ptr, nsize);
-    }
     size_t len = huge ? huge_length(nsize) : 0;
     if (huge && len == 0)
         return NULL;
@@ -93,18 +86,22 @@ void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         free(ptr);
     return q;
 }
-#else
+#endif
+
 void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     (void)ud;
     (void)osize;
+#ifdef HUGE_BLOCK
+    if ((ptr != NULL && osize >= HUGE_BLOCK) || nsize >= HUGE_BLOCK)
+        return huge_realloc(ptr, osize, nsize);
+#endif
     if (nsize == 0) {
         free(ptr);
         return NULL;
     }
     return realloc(ptr, nsize);
 }
-#endif
 
 void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
 {

@@ -404,7 +404,6 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
         return CS_ERR_NOMEM;
     Row *r = &S->rows[slot];
     /* Insertion sort as the terms are written: a handful each. */
-    int32_t m = 0;
     for (int32_t k = 0; k < n; k++) {
         Sym t;
         double a;
@@ -418,7 +417,7 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
             t = other;
             a = ocoef;
         }
-        int32_t at = m;
+        int32_t at = k; /* the first k are in order */
         while (at > 0 && r->sym[at - 1] > t) {
             r->sym[at] = r->sym[at - 1];
             r->coef[at] = r->coef[at - 1];
@@ -426,7 +425,6 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
         }
         r->sym[at] = t;
         r->coef[at] = a;
-        m++;
     }
     /* n first: if a push fails, the rollback that empties the slot counts
      * every entry pushed as gone (cs_col_gone). */
