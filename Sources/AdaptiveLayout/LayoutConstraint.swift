@@ -97,9 +97,16 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) unowned(unsafe) var engine: LayoutEngine?
     /// The solver's form of the constraint, made when activated and kept
     /// after deactivation, so that activating it again costs no translation.
-    @exclusivity(unchecked) var lowered: Cassowary.Constraint?
-    /// The token of the engine that compiled it.
+    @exclusivity(unchecked) var lowered: Cassowary.Constraint? { didSet { loweredID = nil } }
+    /// `lowered`'s id in the engine's solver once compiled there, so that a
+    /// pass hands the solver ids without touching the compiled objects. The
+    /// engine never lets its solver drop a compiled form it still holds
+    /// here (removals keep them compiled), and a new one clears it.
+    @exclusivity(unchecked) var loweredID: UInt32?
+    /// The token of the engine that compiled it, and that engine's
+    /// ``LayoutEngine/departures`` then.
     @exclusivity(unchecked) var loweredIn: LayoutEngine.Token?
+    @exclusivity(unchecked) var loweredAt = 0
     /// The constant part of the lowered expression that is not `-constant`
     /// (baseline offsets, say), so that a new constant is `base - constant`.
     @exclusivity(unchecked) var loweredBase = 0.0
@@ -195,11 +202,7 @@ public final class LayoutConstraint: CustomStringConvertible {
                 }
                 c.isValidated = true // its shape never changes
             }
-            // Items registered in a live engine are in its hierarchy (leaving
-            // a hierarchy unregisters them): no walk to the root for a
-            // constraint activated again, as size-class changes do.
-            if let token = c.firstItem.variables?.engine, let engine = token.engine,
-               c.secondItem == nil || c.secondItem!.variables?.engine === token {
+            if let engine = c.knownEngine() {
                 engines.append(engine)
                 continue
             }
@@ -229,6 +232,24 @@ public final class LayoutConstraint: CustomStringConvertible {
     public static func deactivate(_ constraints: [LayoutConstraint]) {
         for c in constraints { c.engine?.deactivate(c) }
     }
+
+    /// The engine of the hierarchy both items are in when that is known
+    /// without a walk to the root, as it is for a constraint activated again
+    /// (size-class switches do that to thousands at a time): one compiled by
+    /// a live engine that no item has left since has its items there, and
+    /// items registered in a live engine are in its hierarchy (leaving a
+    /// hierarchy unregisters them). Nil when it takes the walk.
+    func knownEngine() -> LayoutEngine? {
+        if let engine = loweredIn?.engine, loweredAt == engine.departures { return engine }
+        if let token = firstItem.variables?.engine, let engine = token.engine,
+           secondItem == nil || secondItem!.variables?.engine === token {
+            return engine
+        }
+        return nil
+    }
+
+    /// Whether the items are in one hierarchy (``commonRoot()``, by ``knownEngine()`` when it can).
+    var hasCommonRoot: Bool { knownEngine() != nil || commonRoot() != nil }
 
     /// The root of the hierarchy both items are in, or nil if they are not in one.
     func commonRoot() -> View? {

@@ -50,6 +50,12 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var pendingRemove: [LayoutConstraint] = []
     private var framesSet: [View] = []
     private(set) var conflicts: [LayoutConflict] = []
+    /// How many times items have left this engine (unregistered, released
+    /// with their subtree, taken by another engine). A constraint compiled
+    /// here while the count was `n` has both its items in this hierarchy as
+    /// long as the count is still `n`: activating it again needs no walk to
+    /// the root and no look at its items (``LayoutConstraint/activationEngine()``).
+    private(set) var departures = 0
     /// Layout passes run so far: until the first, frames are the ones set.
     private(set) var passes = 0
 
@@ -82,14 +88,20 @@ final class LayoutEngine {
 
     /// Gives an item its variables and its implied constraints.
     func register(_ item: LayoutItem) {
-        if !isScratch, let v = item.variables, v.engine === token { return }
-        if !isScratch { item.variables = ItemVariables(solver, engine: token) }
+        if !isScratch {
+            if let e = item.variables?.engine {
+                if e === token { return }
+                taken(item, from: e)
+            }
+            item.variables = ItemVariables(solver, engine: token)
+        }
         let implied = makeImplied(item)
         if !isScratch { item.implied = implied }
         for c in implied.all { activate(c) }
     }
 
     func unregister(_ item: LayoutItem) {
+        departures += 1
         for c in active where c.firstItem === item || c.secondItem === item { deactivate(c) }
         item.implied = nil
         item.variables = nil
@@ -121,17 +133,23 @@ final class LayoutEngine {
         }
         var stack = [view]
         while let v = stack.popLast() {
-            if let e = v.variables?.engine, e !== token { v.variables = nil }
+            if let e = v.variables?.engine, e !== token { taken(v, from: e) }
             // A frame set under the old engine stays "as set" until this one's next pass.
             if v.frameSetSinceLayout { framesSet.append(v) }
             register(v)
             for g in v.layoutGuides {
-                if let e = g.variables?.engine, e !== token { g.variables = nil }
+                if let e = g.variables?.engine, e !== token { taken(g, from: e) }
                 register(g)
             }
             stack.append(contentsOf: v.subviews)
         }
         adoptActive(carried)
+    }
+
+    /// An item registered in another engine joins this one: it departs from there.
+    private func taken(_ item: LayoutItem, from other: Token) {
+        other.engine?.departures += 1
+        item.variables = nil
     }
 
     func adoptActive(_ constraints: [LayoutConstraint]) {
@@ -142,6 +160,7 @@ final class LayoutEngine {
     /// deactivated, and those within it are returned (deactivated here) to be
     /// activated in its new hierarchy.
     func release(subtree view: View) -> [LayoutConstraint] {
+        departures += 1
         var inside: Set<ObjectIdentifier> = []
         var items: [LayoutItem] = []
         var stack = [view]
@@ -246,7 +265,7 @@ final class LayoutEngine {
             c.loweredConstant = c.loweredBase - c.constant
         } catch {
             if case .unsatisfiable(let conflict) = error {
-                try? solver.remove(lowered)
+                try? solver.apply(removing: [lowered], adding: [], keepingRemoved: true)
                 c.inSolver = false
                 breakConstraint(c, conflict: conflict)
             }
@@ -335,18 +354,23 @@ final class LayoutEngine {
     }
 
     /// Sends the queued changes to the solver (a pass without reading values).
+    ///
+    /// The change set goes by id: a size-class transition re-adds thousands
+    /// of constraints compiled before, and each costs a look at its own
+    /// fields, not at its compiled form (``LayoutConstraint/loweredID``).
     func flush() {
         if pendingAdd.isEmpty && pendingRemove.isEmpty { return }
-        var removing: [Cassowary.Constraint] = []
+        var removing: [UInt32] = []
         removing.reserveCapacity(pendingRemove.count)
         for c in pendingRemove where c.queuedForRemoval {
             c.queuedForRemoval = false
-            if let l = c.lowered { removing.append(l) }
+            if compile(c) { removing.append(c.loweredID!) } // in the solver: compiled
         }
         pendingRemove.removeAll(keepingCapacity: true)
-        var adding: [LayoutConstraint] = [], lowered: [Cassowary.Constraint] = []
+        var adding: [LayoutConstraint] = [], ids: [UInt32] = []
         adding.reserveCapacity(pendingAdd.count)
-        lowered.reserveCapacity(pendingAdd.count)
+        ids.reserveCapacity(pendingAdd.count)
+        var compiled = true
         // Lowering a margin attribute may make the margins guide, whose own
         // constraints join the queue: take the queue until it stays empty.
         while !pendingAdd.isEmpty {
@@ -356,24 +380,27 @@ final class LayoutEngine {
                 lower(c)
                 c.inSolver = true // marks it taken: a second mention is skipped
                 adding.append(c)
-                lowered.append(c.lowered!)
+                compiled = compiled && compile(c)
+                if compiled { ids.append(c.loweredID!) }
             }
         }
-        do {
-            try solver.apply(removing: removing, adding: lowered, keepingRemoved: true)
-        } catch {
-            // Rare: find the constraints to break, keeping every other one.
-            // A refused change set does not keep what it compiled.
-            for c in adding {
-                c.inSolver = false
-                if let l = c.lowered, solver.constant(of: l) == nil {
-                    c.lowered = nil
-                    lower(c)
-                }
-            }
-            for r in removing where solver.contains(r) { try? solver.remove(r) }
-            addBisecting(adding[...])
+        if compiled, (try? solver.apply(removingIDs: removing, addingIDs: ids)) != nil { return }
+        // Rare: find the constraints to break, keeping every other one. A
+        // refused change set changed nothing; the removals still happen.
+        for c in adding { c.inSolver = false }
+        if (try? solver.apply(removingIDs: removing, addingIDs: [])) == nil {
+            for id in removing { try? solver.apply(removingIDs: [id], addingIDs: []) }
         }
+        addBisecting(adding[...])
+    }
+
+    /// Compiles a lowered constraint in the solver (once: its id is kept);
+    /// false if the solver refuses it (``addBisecting(_:)`` then finds out why).
+    private func compile(_ c: LayoutConstraint) -> Bool {
+        if c.loweredID != nil { return true }
+        guard let l = c.lowered, let id = try? solver.compile(l) else { return false }
+        c.loweredID = id
+        return true
     }
 
     /// Adds constraints in order, halving a refused batch until the refused
@@ -414,18 +441,27 @@ final class LayoutEngine {
 
     /// Makes (or refreshes) the solver's form of an active constraint:
     /// `first - multiplier * second - constant  RELATION  0`.
+    ///
+    /// A compiled form kept from before is reused while no item has left the
+    /// hierarchy since it was made (``departures``): an item that left and
+    /// came back has new variables, and a view moved to another superview
+    /// new ancestors, so after a departure each is compiled afresh.
     private func lower(_ c: LayoutConstraint) {
         if let lowered = c.lowered, c.loweredIn === token {
-            // Compiled and idle: only the constant may have moved.
-            if c.loweredConstant != c.loweredBase - c.constant {
-                c.loweredConstant = c.loweredBase - c.constant
-                try? solver.setConstant(c.loweredConstant, of: lowered) // not added: cannot fail
+            if c.loweredAt == departures {
+                // Compiled and idle: only the constant may have moved.
+                if c.loweredConstant != c.loweredBase - c.constant {
+                    c.loweredConstant = c.loweredBase - c.constant
+                    try? solver.setConstant(c.loweredConstant, of: lowered) // not added: cannot fail
+                }
+                return
             }
-            return
+            forget(lowered) // idle (not in the solver), perhaps over variables that are gone
         }
-        let (constraint, base) = linear(c)
+        let (constraint, base) = linear(c) // registers its items here
         c.lowered = constraint
         c.loweredIn = token
+        c.loweredAt = departures
         c.loweredBase = base
         c.loweredConstant = base - c.constant
     }

@@ -122,46 +122,79 @@ public final class Solver {
         var made: [(Constraint, UInt32)] = []
         var addIDs: [UInt32] = []
         addIDs.reserveCapacity(adding.count)
-        func discardMade() { for (_, id) in made { handle.deleteConstraint(id) } }
+        func discardMade() {
+            for (c, id) in made {
+                unrecord(c, id)
+                handle.deleteConstraint(id)
+            }
+        }
         for c in adding {
             if let id = id(of: c) {
                 addIDs.append(id) // the C side reports a duplicate, in order
                 continue
             }
-            for t in c.expression.terms where t.variable.owner != ObjectIdentifier(self) {
-                discardMade()
-                for (c, id) in made { unrecord(c, id) }
-                throw .unknownVariable
-            }
-            switch handle.newConstraint(c, variableID: { $0.id }) {
-            case .success(let id):
+            do {
+                let id = try compileNew(c)
                 made.append((c, id))
-                record(c, id) // so that a second mention is the same id
                 addIDs.append(id)
-            case .failure(let error):
+            } catch {
                 discardMade()
-                for (c, id) in made { unrecord(c, id) }
                 throw error
             }
         }
-        switch handle.apply(remove: removeIDs, add: addIDs) {
-        case .success:
-            if !keepingRemoved {
-                for c in removing { forget(c) }
-            }
-        case .failure(let failure):
-            var thrown = failure.error
-            if case .unsatisfiable = failure.error {
-                let conflict = constraints(withIDs: handle.conflict())
-                thrown = .unsatisfiable(conflict: conflict)
-            }
+        do {
+            try apply(removingIDs: removeIDs, addingIDs: addIDs)
+        } catch {
             discardMade()
-            for (c, id) in made { unrecord(c, id) }
-            throw thrown
+            throw error
+        }
+        if !keepingRemoved {
+            for c in removing { forget(c) }
         }
     }
 
-    /// The constraints with these C ids, in that order.
+    /// Translates a constraint this solver has not compiled and records it
+    /// (so that a second mention is the same id).
+    private func compileNew(_ c: Constraint) throws(SolverError) -> UInt32 {
+        for t in c.expression.terms where t.variable.owner != ObjectIdentifier(self) {
+            throw .unknownVariable
+        }
+        switch handle.newConstraint(c, variableID: { $0.id }) {
+        case .success(let id):
+            record(c, id)
+            return id
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    // MARK: - By id (the layout engine of this package)
+
+    /// The id of `constraint` in this solver, compiling it first if it is
+    /// not compiled here. It stays compiled (added or not) until
+    /// ``forget(_:)``, or until a change set that removes it without
+    /// `keepingRemoved`; ids are reused after that.
+    package func compile(_ constraint: Constraint) throws(SolverError) -> UInt32 {
+        if let id = id(of: constraint) { return id }
+        return try compileNew(constraint)
+    }
+
+    /// ``apply(removing:adding:keepingRemoved:)`` with `keepingRemoved`, for
+    /// constraints given by the ids ``compile(_:)`` returned: a layout pass
+    /// hands over thousands without touching their objects. All or nothing;
+    /// nothing compiled is discarded on failure.
+    package func apply(removingIDs: [UInt32], addingIDs: [UInt32]) throws(SolverError) {
+        switch handle.apply(remove: removingIDs, add: addingIDs) {
+        case .success:
+            return
+        case .failure(let failure):
+            if case .unsatisfiable = failure.error {
+                throw .unsatisfiable(conflict: constraints(withIDs: handle.conflict()))
+            }
+            throw failure.error
+        }
+    }
+
     private func constraints(withIDs ids: [UInt32]) -> [Constraint] {
         ids.compactMap { Int($0) < byID.count ? byID[Int($0)] : nil }
     }

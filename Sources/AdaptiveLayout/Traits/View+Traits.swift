@@ -159,7 +159,7 @@ extension View: TraitEnvironment {
         for v in list where !v.constraints.isEmpty {
             let want = v.installation.isInstalled(in: traits)
             for c in v.constraints {
-                if want, !c.isActive, c.commonRoot() != nil { on.append(c) }
+                if want, !c.isActive, c.hasCommonRoot { on.append(c) }
                 else if !want, c.isActive { off.append(c) }
             }
         }
