@@ -146,7 +146,13 @@ cs_Status cs_cons_delete(cs_Solver *solver, cs_Cons cons);
  * constraint. A required constraint whose new constant cannot hold with the
  * other required constraints is refused with CS_ERR_UNSATISFIABLE (cs_conflict
  * names a minimal set) and keeps its old constant. Also CS_ERR_UNKNOWN,
- * CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM. */
+ * CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM.
+ *
+ * A constraint whose constant has been set moves as an edit variable does
+ * from then on: cs_update republishes values through the same map (the
+ * first 8 such constraints). Setting a constant to the value it has marks
+ * one that will move (a window's size) before the map is built, so that
+ * even its first move costs no full update. */
 cs_Status cs_cons_set_constant(cs_Solver *solver, cs_Cons cons, double constant);
 /* The constraint's constant (0 for an unknown constraint). */
 double cs_cons_constant(const cs_Solver *solver, cs_Cons cons);

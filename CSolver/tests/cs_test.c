@@ -987,6 +987,13 @@ static void test_moving_edits_match_full_updates(void)
         int mover[10], nmover = round % 4 == 3 ? 10 : 3;
         for (int k = 0; k < nmover; k++)
             mover[k] = (int)(rng() % M);
+        /* In half the rounds they are marked before the first update (a
+         * constant set to the value it has), as a window's size is. */
+        if (round % 4 < 2)
+            for (int k = 0; k < nmover; k++) {
+                EXPECT_STATUS(cs_cons_set_constant(S, ca[mover[k]], cc[mover[k]]), CS_OK);
+                EXPECT_STATUS(cs_cons_set_constant(T, cb[mover[k]], cc[mover[k]]), CS_OK);
+            }
         EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
         EXPECT_STATUS(cs_edit_add(S, v[1], CS_MEDIUM), CS_OK);
         EXPECT_STATUS(cs_edit_add(T, w[0], CS_STRONG), CS_OK);

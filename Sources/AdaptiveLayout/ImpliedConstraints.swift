@@ -22,8 +22,10 @@ struct ImpliedConstraints {
         switch sizing {
         case .frame:
             let f = root.storedFrame
-            return [LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, 0, f.width, suffix: "width"),
-                    LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, 0, f.height, suffix: "height")]
+            let size = [LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, 0, f.width, suffix: "width"),
+                        LayoutConstraint(root, .height, .equal, nil, .notAnAttribute, 0, f.height, suffix: "height")]
+            for c in size { c.movesWithFrame = true }
+            return size
         case .fitting(let target, let h, let v):
             return [LayoutConstraint(root, .width, .equal, nil, .notAnAttribute, 0, target.width, priority: h,
                                      suffix: "fitting.width"),

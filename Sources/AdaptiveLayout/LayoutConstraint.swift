@@ -122,6 +122,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var queuedForRemoval = false
     @exclusivity(unchecked) var broken = false
     @exclusivity(unchecked) var isValidated = false
+    /// A root view's size: its constant moves whenever the window is resized
+    /// or rotated, and the solver is told so when it compiles it
+    /// (``Cassowary/Solver/expectMoves(_:)``).
+    var movesWithFrame = false
     /// Constraints the engine makes itself (intrinsic size, autoresizing,
     /// margins, root size) skip Apple's pairing rules.
     var isImplied: Bool { impliedSuffix != nil }
@@ -191,21 +195,20 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// ``View/layoutIfNeeded()``. All or nothing: if one has items without a
     /// common ancestor, none is activated.
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
-        // Checked first, so that a refusal activates none of them.
-        var engines: [LayoutEngine] = []
-        engines.reserveCapacity(constraints.count)
+        // Checked first, so that a refusal activates none of them. A
+        // constraint activated before knows its engine (knownEngine: size
+        // classes switch thousands at a time); the others' engines are found
+        // by a walk to the root and kept here, by index.
+        var walked: [(index: Int, engine: LayoutEngine)] = []
         var lastRoot: View?, lastEngine: LayoutEngine?
-        for c in constraints {
+        for (i, c) in constraints.enumerated() {
             if !c.isValidated {
                 if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
                     throw error
                 }
                 c.isValidated = true // its shape never changes
             }
-            if let engine = c.knownEngine() {
-                engines.append(engine)
-                continue
-            }
+            if c.knownEngine() != nil { continue }
             guard let root = c.commonRoot() else {
                 throw .noCommonAncestor(first: c.firstItem.layoutName, second: c.secondItem?.layoutName ?? "nil")
             }
@@ -213,9 +216,18 @@ public final class LayoutConstraint: CustomStringConvertible {
                 lastRoot = root
                 lastEngine = root.layoutEngine
             }
-            engines.append(lastEngine!)
+            walked.append((i, lastEngine!))
         }
-        for (c, engine) in zip(constraints, engines) where c.engine == nil {
+        var next = 0
+        for (i, c) in constraints.enumerated() {
+            let engine: LayoutEngine
+            if next < walked.count, walked[next].index == i {
+                engine = walked[next].engine
+                next += 1
+            } else {
+                engine = c.knownEngine()! // as above: activating others changes no membership
+            }
+            guard c.engine == nil else { continue }
             if c.activationError != nil { c.activationError = nil }
             engine.activate(c)
         }

@@ -400,6 +400,7 @@ final class LayoutEngine {
         if c.loweredID != nil { return true }
         guard let l = c.lowered, let id = try? solver.compile(l) else { return false }
         c.loweredID = id
+        if c.movesWithFrame { solver.expectMoves(id) }
         return true
     }
 

@@ -179,6 +179,15 @@ public final class Solver {
         return try compileNew(constraint)
     }
 
+    /// Tells the solver that the constant of a compiled constraint will be
+    /// set again and again (a window's size): done before the constraint's
+    /// first solve, even the first new constant republishes values by the
+    /// values map instead of a full update. (A constant once set is such a
+    /// parameter; this sets it to the value it has.)
+    package func expectMoves(_ id: UInt32) {
+        _ = handle.setConstant(id, handle.constant(id))
+    }
+
     /// ``apply(removing:adding:keepingRemoved:)`` with `keepingRemoved`, for
     /// constraints given by the ids ``compile(_:)`` returned: a layout pass
     /// hands over thousands without touching their objects. All or nothing;

@@ -149,21 +149,19 @@ extension View: TraitEnvironment {
     /// takes its constraints with it), then constraints, deactivated and
     /// activated as one batch.
     func apply(_ list: [SizeClassVariation], _ traits: TraitCollection) {
-        for v in list {
+        let wanted = list.map { $0.installation.isInstalled(in: traits) }
+        for (v, want) in zip(list, wanted) {
             guard let sub = v.subview else { continue }
-            let want = v.installation.isInstalled(in: traits)
             if want, sub.superview !== self { try? addSubview(sub) }
             else if !want, sub.superview === self { sub.removeFromSuperview() }
         }
-        var on: [LayoutConstraint] = [], off: [LayoutConstraint] = []
-        for v in list where !v.constraints.isEmpty {
-            let want = v.installation.isInstalled(in: traits)
-            for c in v.constraints {
-                if want, !c.isActive, c.hasCommonRoot { on.append(c) }
-                else if !want, c.isActive { off.append(c) }
-            }
+        for (v, want) in zip(list, wanted) where !want {
+            for c in v.constraints { c.engine?.deactivate(c) }
         }
-        LayoutConstraint.deactivate(off)
+        var on: [LayoutConstraint] = []
+        for (v, want) in zip(list, wanted) where want {
+            for c in v.constraints where !c.isActive && c.hasCommonRoot { on.append(c) }
+        }
         try? LayoutConstraint.activate(on)
     }
 }
