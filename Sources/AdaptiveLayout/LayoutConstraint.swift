@@ -122,6 +122,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var queuedForRemoval = false
     @exclusivity(unchecked) var broken = false
     @exclusivity(unchecked) var isValidated = false
+    /// The engine's pass that took it into a change set (``LayoutEngine/flush()``).
+    @exclusivity(unchecked) var takenInFlush = 0
     /// A root view's size: its constant moves whenever the window is resized
     /// or rotated, and the solver is told so when it compiles it
     /// (``Cassowary/Solver/expectMoves(_:)``).
@@ -260,8 +262,15 @@ public final class LayoutConstraint: CustomStringConvertible {
         return nil
     }
 
-    /// Whether the items are in one hierarchy (``commonRoot()``, by ``knownEngine()`` when it can).
-    var hasCommonRoot: Bool { knownEngine() != nil || commonRoot() != nil }
+    /// Activates a constraint that was active before, when its engine is
+    /// known without a walk (``knownEngine()``) — what a size-class switch
+    /// does to each of its constraints; false, with nothing done, otherwise.
+    func reactivate() -> Bool {
+        guard isValidated, let engine = knownEngine() else { return false }
+        if activationError != nil { activationError = nil }
+        engine.activate(self)
+        return true
+    }
 
     /// The root of the hierarchy both items are in, or nil if they are not in one.
     func commonRoot() -> View? {

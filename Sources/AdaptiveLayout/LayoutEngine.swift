@@ -58,6 +58,8 @@ final class LayoutEngine {
     private(set) var departures = 0
     /// Layout passes run so far: until the first, frames are the ones set.
     private(set) var passes = 0
+    /// Change sets made so far (``flush()``), the stamp of the constraints each took.
+    private var flushes = 0
 
     init(root: View, sizing: ImpliedConstraints.RootSizing = .frame, scratch: Bool = false) {
         self.root = root
@@ -367,19 +369,20 @@ final class LayoutEngine {
             if compile(c) { removing.append(c.loweredID!) } // in the solver: compiled
         }
         pendingRemove.removeAll(keepingCapacity: true)
-        var adding: [LayoutConstraint] = [], ids: [UInt32] = []
-        adding.reserveCapacity(pendingAdd.count)
+        flushes += 1
+        var queues: [[LayoutConstraint]] = [], ids: [UInt32] = []
         ids.reserveCapacity(pendingAdd.count)
         var compiled = true
         // Lowering a margin attribute may make the margins guide, whose own
         // constraints join the queue: take the queue until it stays empty.
         while !pendingAdd.isEmpty {
             let queue = pendingAdd
-            pendingAdd = []
+            pendingAdd.removeAll(keepingCapacity: true)
+            queues.append(queue)
             for c in queue where c.engine === self && !c.inSolver && !c.broken {
                 lower(c)
                 c.inSolver = true // marks it taken: a second mention is skipped
-                adding.append(c)
+                c.takenInFlush = flushes
                 compiled = compiled && compile(c)
                 if compiled { ids.append(c.loweredID!) }
             }
@@ -387,7 +390,14 @@ final class LayoutEngine {
         if compiled, (try? solver.apply(removingIDs: removing, addingIDs: ids)) != nil { return }
         // Rare: find the constraints to break, keeping every other one. A
         // refused change set changed nothing; the removals still happen.
-        for c in adding { c.inSolver = false }
+        var adding: [LayoutConstraint] = []
+        for queue in queues {
+            for c in queue where c.takenInFlush == flushes {
+                c.takenInFlush = 0 // once, at its first mention
+                c.inSolver = false
+                adding.append(c)
+            }
+        }
         if (try? solver.apply(removingIDs: removing, addingIDs: [])) == nil {
             for id in removing { try? solver.apply(removingIDs: [id], addingIDs: []) }
         }

@@ -68,6 +68,35 @@ struct TraitTests {
         #expect(Installation.except(in: .any).isInstalled(in: t(.regular, .regular)) == false)
     }
 
+    /// A variation's constraints are installed each on its own: one whose
+    /// items share no hierarchy, or whose shape Apple's rules refuse, stays
+    /// out with its reason, and the others are installed, at every switch.
+    @Test func variationsInstallEachConstraintOnItsOwn() throws {
+        let screen = Screen(device: Device.named("iPhone 8")!)
+        let window = Window(screen: screen)
+        let controller = ViewController(name: "c")
+        window.rootViewController = controller
+        let root = controller.view
+        let a = View(name: "a")
+        a.translatesAutoresizingMaskIntoConstraints = false
+        try root.addSubview(a)
+        let good = [a.leadingAnchor.constraint(equalTo: root.leadingAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+                    a.widthAnchor.constraint(equalToConstant: 40), a.heightAnchor.constraint(equalToConstant: 30)]
+        let stranger = View(name: "stranger") // in a hierarchy of its own
+        let apart = a.widthAnchor.constraint(equalTo: stranger.widthAnchor)
+        let misshapen = LayoutConstraint(a, .width, .equal, root, .left) // a size against a location
+        root.addConstraints(good + [apart, misshapen], installed: .only(in: SizeClassCell(height: .compact)))
+        for _ in 0..<2 {
+            screen.rotate(to: .landscape)
+            #expect(good.allSatisfy(\.isActive) && !apart.isActive && !misshapen.isActive)
+            #expect(apart.activationError == LayoutError.noCommonAncestor(first: "a", second: "stranger"))
+            #expect(misshapen.activationError == LayoutError.invalidPairing(first: .width, second: .left))
+            #expect(a.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+            screen.rotate(to: .portrait)
+            #expect(good.allSatisfy { !$0.isActive })
+        }
+    }
+
     /// Seed, "Trait Changes": willTransition(to:with:), then
     /// viewWillTransition(to:with:), then traitCollectionDidChange, then the
     /// animations given to the coordinator, then its completions.

@@ -93,6 +93,9 @@ extension View: TraitEnvironment {
     /// solver as one change set, at the layout pass that follows it.
     /// Constraints that involve a view installed in some cells only belong
     /// in a group installed in the same cells (as Interface Builder requires).
+    /// Each is installed on its own: one whose items have no common ancestor
+    /// or whose shape Apple's rules refuse stays inactive, with the reason
+    /// in its ``LayoutConstraint/activationError``, and the others are installed.
     public func addConstraints(_ constraints: [LayoutConstraint], installed installation: Installation) {
         let variation = SizeClassVariation(installation, constraints: constraints)
         variations.append(variation)
@@ -158,10 +161,14 @@ extension View: TraitEnvironment {
         for (v, want) in zip(list, wanted) where !want {
             for c in v.constraints { c.engine?.deactivate(c) }
         }
-        var on: [LayoutConstraint] = []
         for (v, want) in zip(list, wanted) where want {
-            for c in v.constraints where !c.isActive && c.hasCommonRoot { on.append(c) }
+            for c in v.constraints where !c.isActive {
+                // Activated before: its engine is known (no walk, no look at
+                // its items). Otherwise activated as `isActive = true` does:
+                // one without a common ancestor, or of a shape Apple's rules
+                // refuse, stays out (and says why in activationError).
+                if !c.reactivate() { c.isActive = true }
+            }
         }
-        try? LayoutConstraint.activate(on)
     }
 }
