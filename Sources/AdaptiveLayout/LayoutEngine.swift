@@ -54,7 +54,7 @@ final class LayoutEngine {
     /// with their subtree, taken by another engine). A constraint compiled
     /// here while the count was `n` has both its items in this hierarchy as
     /// long as the count is still `n`: activating it again needs no walk to
-    /// the root and no look at its items (``LayoutConstraint/activationEngine()``).
+    /// the root and no look at its items (``LayoutConstraint/knownEngine()``).
     private(set) var departures = 0
     /// Layout passes run so far: until the first, frames are the ones set.
     private(set) var passes = 0
@@ -459,7 +459,9 @@ final class LayoutEngine {
     /// new ancestors, so after a departure each is compiled afresh.
     private func lower(_ c: LayoutConstraint) {
         if let lowered = c.lowered, c.loweredIn === token {
-            if c.loweredAt == departures {
+            // Still compiled: it has an id, or the solver knows it (one that
+            // a refused change set compiled and discarded is made again).
+            if c.loweredAt == departures, c.loweredID != nil || solver.constant(of: lowered) != nil {
                 // Compiled and idle: only the constant may have moved.
                 if c.loweredConstant != c.loweredBase - c.constant {
                     c.loweredConstant = c.loweredBase - c.constant
@@ -467,7 +469,7 @@ final class LayoutEngine {
                 }
                 return
             }
-            forget(lowered) // idle (not in the solver), perhaps over variables that are gone
+            forget(lowered) // idle (not in the solver), perhaps over variables that are gone; or unknown
         }
         let (constraint, base) = linear(c) // registers its items here
         c.lowered = constraint

@@ -149,8 +149,9 @@ extension View: TraitEnvironment {
     }
 
     /// Installs and uninstalls for `traits`: subviews first (a removed view
-    /// takes its constraints with it), then constraints, deactivated and
-    /// activated as one batch.
+    /// takes its constraints with it), then constraints, deactivated, then
+    /// activated, each on its own (the solver sees them all as one change
+    /// set at the next layout pass).
     func apply(_ list: [SizeClassVariation], _ traits: TraitCollection) {
         let wanted = list.map { $0.installation.isInstalled(in: traits) }
         for (v, want) in zip(list, wanted) {
