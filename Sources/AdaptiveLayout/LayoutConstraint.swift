@@ -25,7 +25,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let multiplier: Double
 
     /// The constant added to the second side. Cheap to change while active.
-    public var constant: Double {
+    // Read for every constraint a layout pass hands the solver: no dynamic
+    // exclusivity check (no access to it is held across a call; its
+    // observer runs after the write).
+    @exclusivity(unchecked) public var constant: Double {
         didSet {
             guard constant != oldValue else { return }
             guard constant.isFinite, abs(constant) <= 1e12 else {
@@ -78,7 +81,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// Why the last `isActive = true` did nothing, if it did not.
-    public private(set) var activationError: LayoutError?
+    // Read for every constraint a size-class switch activates: no dynamic
+    // exclusivity check (a tenth of a switch's instructions were such checks).
+    @exclusivity(unchecked) public private(set) var activationError: LayoutError?
 
     /// Whether a bare `-` of a visual format made the constraint: its
     /// constant is then the standard spacing (8 points between two items, 0

@@ -45,7 +45,7 @@ final class LayoutEngine {
     // No dynamic exclusivity checks on the queues a pass walks: the engine
     // never hands out access to them across a call.
     @exclusivity(unchecked) private var active: [LayoutConstraint] = []
-    private var nextOrder = 0
+    @exclusivity(unchecked) private var nextOrder = 0
     @exclusivity(unchecked) private var pendingAdd: [LayoutConstraint] = []
     @exclusivity(unchecked) private var pendingRemove: [LayoutConstraint] = []
     private var framesSet: [View] = []
@@ -55,11 +55,11 @@ final class LayoutEngine {
     /// here while the count was `n` has both its items in this hierarchy as
     /// long as the count is still `n`: activating it again needs no walk to
     /// the root and no look at its items (``LayoutConstraint/knownEngine()``).
-    private(set) var departures = 0
+    @exclusivity(unchecked) private(set) var departures = 0
     /// Layout passes run so far: until the first, frames are the ones set.
     private(set) var passes = 0
     /// Change sets made so far (``flush()``), the stamp of the constraints each took.
-    private var flushes = 0
+    @exclusivity(unchecked) private var flushes = 0
 
     init(root: View, sizing: ImpliedConstraints.RootSizing = .frame, scratch: Bool = false) {
         self.root = root
@@ -404,6 +404,15 @@ final class LayoutEngine {
         addBisecting(adding[...])
     }
 
+    /// Whether a constraint has a compiled form the solver holds: it has an
+    /// id, or the solver knows it (a form that a refused change set compiled
+    /// and discarded does not count).
+    private func stillCompiled(_ c: LayoutConstraint) -> Bool {
+        if c.loweredID != nil { return true }
+        guard let l = c.lowered else { return false }
+        return solver.constant(of: l) != nil
+    }
+
     /// Compiles a lowered constraint in the solver (once: its id is kept);
     /// false if the solver refuses it (``addBisecting(_:)`` then finds out why).
     private func compile(_ c: LayoutConstraint) -> Bool {
@@ -457,19 +466,21 @@ final class LayoutEngine {
     /// hierarchy since it was made (``departures``): an item that left and
     /// came back has new variables, and a view moved to another superview
     /// new ancestors, so after a departure each is compiled afresh.
+    ///
+    /// The compiled object itself is not looked at on the way (not even
+    /// retained): a size-class switch re-adds thousands, and a look at each
+    /// (a cache miss) made switches at L 1.7 times slower.
     private func lower(_ c: LayoutConstraint) {
-        if let lowered = c.lowered, c.loweredIn === token {
-            // Still compiled: it has an id, or the solver knows it (one that
-            // a refused change set compiled and discarded is made again).
-            if c.loweredAt == departures, c.loweredID != nil || solver.constant(of: lowered) != nil {
-                // Compiled and idle: only the constant may have moved.
-                if c.loweredConstant != c.loweredBase - c.constant {
-                    c.loweredConstant = c.loweredBase - c.constant
-                    try? solver.setConstant(c.loweredConstant, of: lowered) // not added: cannot fail
-                }
-                return
+        if c.loweredIn === token, c.loweredAt == departures, stillCompiled(c) {
+            // Compiled and idle: only the constant may have moved.
+            if c.loweredConstant != c.loweredBase - c.constant {
+                c.loweredConstant = c.loweredBase - c.constant
+                try? solver.setConstant(c.loweredConstant, of: c.lowered!) // not added: cannot fail
             }
-            forget(lowered) // idle (not in the solver), perhaps over variables that are gone; or unknown
+            return
+        }
+        if c.loweredIn === token, let old = c.lowered {
+            forget(old) // idle (not in the solver), perhaps over variables that are gone; or unknown
         }
         let (constraint, base) = linear(c) // registers its items here
         c.lowered = constraint

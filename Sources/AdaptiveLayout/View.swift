@@ -18,16 +18,19 @@ open class View: LayoutItem {
     /// Unowned rather than weak (weak references slow every retain of a
     /// view); a view clears its subviews' link when it goes (deinit).
     @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
-    public private(set) var subviews: [View] = []
+    // Read at every view by each trait change's walk down the tree: no
+    // dynamic exclusivity checks on these and the trait state below (no
+    // caller holds access to them across a call).
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     public private(set) var layoutGuides: [LayoutGuide] = []
 
     // Trait environment state (View+Traits.swift).
     /// The view controller whose view this is.
     weak var viewController: ViewController?
     /// The traits last delivered to the view (nil outside any environment).
-    var deliveredTraits: TraitCollection?
+    @exclusivity(unchecked) var deliveredTraits: TraitCollection?
     /// Constraints and subviews installed for some size classes only.
-    var variations: [SizeClassVariation] = []
+    @exclusivity(unchecked) var variations: [SizeClassVariation] = []
     /// The view's own values of properties its window's appearance set
     /// (Appearance.swift), given back when no appearance value applies.
     var appearanceOriginals: [AnyKeyPath: Any] = [:]
