@@ -204,6 +204,7 @@ public final class Solver {
         }
     }
 
+    /// The constraints with these C ids, in that order.
     private func constraints(withIDs ids: [UInt32]) -> [Constraint] {
         ids.compactMap { Int($0) < byID.count ? byID[Int($0)] : nil }
     }
