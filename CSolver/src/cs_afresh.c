@@ -110,7 +110,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         if (S->j.stamp == 1) /* the transaction count wrapped: old stamps mean nothing */
             for (uint32_t k = 0; k < t.capslot; k++)
                 t.rows[k].jstamp = 0;
-        st = CS_OK;
+        st = cs_tableau_reserve(S, order, n) ? CS_OK : CS_ERR_NOMEM;
         for (size_t k = 0; k < n && st == CS_OK; k++)
             st = S->state[order[k]] == CONS_ADDED ? CS_ERR_DUPLICATE : cs_add_cons(S, order[k]);
         if (st == CS_OK)

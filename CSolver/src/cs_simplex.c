@@ -549,6 +549,10 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
 #endif
 /* A first, short search for a subject among the new row's variables. */
 #define CS_SHORT_SEARCH (CS_SEARCH_BUDGET < 64 ? CS_SEARCH_BUDGET : 64)
+/* The search at a step of an expansion (expand): shorter still. 8 rows
+ * finds a container's first child once the container cancels (the child's
+ * siblings hold it). */
+#define CS_STEP_SEARCH (CS_SEARCH_BUDGET < 8 ? CS_SEARCH_BUDGET : 8)
 
 /* Stamps (in vdone) the variables that row slot references; returns the stamp. */
 static uint32_t mark_references(cs_Solver *S, int32_t slot)
@@ -697,6 +701,34 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t bud
     return 0;
 }
 
+/*
+ * fresh_subject for a row part way through its expansion (expand), within
+ * CS_STEP_SEARCH rows, and only a variable whose coefficient is the row's
+ * largest, so that solving for it divides no term by more than it was
+ * (partial pivoting, on one row). The row's coefficients are no longer the
+ * constraint's own but sums of products; solving for any variable, the
+ * C tests' random rounds grew rows of references whose coefficients
+ * multiplied along chains (-2254 * v1), and 2 rounds in 8,000 more than
+ * before failed against a fresh solve; solving only for the largest, as
+ * many as before (4 in 8,000, which CSolver/README calls a known limit).
+ * A layout's rows have coefficients of 1 and a container's count of
+ * children: `3 * c1.h == p.h` is solved for c1.h.
+ */
+static Sym step_subject(cs_Solver *S, int32_t slot)
+{
+    const Row *r = &S->rows[slot];
+    double most = 0.0;
+    for (int32_t k = 0; k < r->n; k++)
+        most = fmax(most, fabs(r->coef[k]));
+    for (int32_t k = 0; k < r->n; k++) {
+        Sym s = r->sym[k];
+        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && fabs(r->coef[k]) >= most &&
+            independent_of(S, slot, s, CS_STEP_SEARCH))
+            return s;
+    }
+    return 0;
+}
+
 static bool has_references(const cs_Solver *S, int32_t slot)
 {
     const Row *r = &S->rows[slot];
@@ -723,33 +755,50 @@ static Sym latest_reference(const cs_Solver *S, int32_t slot)
     return ref;
 }
 
-enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM };
+enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM, EXPANSION_SUBJECT };
 
 /* Substitutes the references of row slot, recursively, until it holds
  * parametric symbols only (the row kiwi's createRow would have built):
  * EXPANDED; EXPANSION_LONG, the row part way, when that takes more than
- * `limit` substitutions or the row grows past `limit` terms. */
-static int expand(cs_Solver *S, int32_t slot, int32_t limit)
+ * `limit` substitutions or the row grows past `limit` terms. With
+ * `subject`, it stops as soon as the row, part way, has a subject as it
+ * stands (step_subject): EXPANSION_SUBJECT, the subject in *subject. The
+ * last child of a container in a column, `c3.y + c3.h == p.y + p.h`, has
+ * one once p.y cancels (3 * c1.h == p.h: c1.h, p.h a reference), where a
+ * full expansion went on through p.h's definition and every ancestor's, to
+ * the window, and made a row that held every marker on the way: at tree L
+ * rows had 6.4 terms on average instead of 3.1, and expanding them was a
+ * quarter of a build's instructions. */
+static int expand(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
 {
+    bool cancelled = false;
     for (int32_t steps = 0;; steps++) {
         Sym ref = latest_reference(S, slot);
         if (ref == 0)
             return EXPANDED;
+        /* Searched only after a step in which a term cancelled (or two
+         * merged), and while references are left: until then the row only
+         * grew, and a subject it lacked before it most likely still lacks. */
+        if (subject != NULL && cancelled && (*subject = step_subject(S, slot)) != 0)
+            return EXPANSION_SUBJECT;
         if (steps >= limit || S->rows[slot].n > limit)
             return EXPANSION_LONG;
+        int32_t was = S->rows[slot].n + S->rows[S->basic[ref]].n - 1;
         if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref))
             return EXPANSION_NOMEM;
+        cancelled = S->rows[slot].n < was - 1;
     }
 }
 
 static bool expand_references(cs_Solver *S, int32_t slot)
 {
-    return expand(S, slot, INT32_MAX) == EXPANDED;
+    return expand(S, slot, INT32_MAX, NULL) == EXPANDED;
 }
 
 /*
- * expand() for the new row `slot` within `limit`, the row put back as it
- * was when that is not enough (EXPANSION_LONG). Where the references share
+ * expand() for the new row `slot` within `limit` (stopping at a subject,
+ * with `subject`), the row put back as it was when that is not enough
+ * (EXPANSION_LONG). Where the references share
  * an ancestor that cancels, this is a handful of substitutions: a cell's
  * `image.y + image.h == cell.y + cell.h` expands through the image and the
  * labels above it back to cell.y, which cancels, in about ten; the search
@@ -757,7 +806,7 @@ static bool expand_references(cs_Solver *S, int32_t slot)
  * below, to the whole budget, for each cell of a long list. On
  * EXPANSION_NOMEM the operation fails and is rolled back.
  */
-static int expand_within(cs_Solver *S, int32_t slot, int32_t limit)
+static int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
 {
     Row *r = &S->rows[slot];
     int32_t n = r->n;
@@ -770,7 +819,7 @@ static int expand_within(cs_Solver *S, int32_t slot, int32_t limit)
         memcpy(sym, r->sym, (size_t)n * sizeof *sym);
         memcpy(coef, r->coef, (size_t)n * sizeof *coef);
     }
-    int result = expand(S, slot, limit);
+    int result = expand(S, slot, limit, subject);
     if (result == EXPANSION_LONG) {
         /* A row's buffers never shrink, so its own n terms fit; the
          * columns of the symbols that came and went keep this slot, which
@@ -799,16 +848,17 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
     if (st != CS_OK)
         return st;
     /* A subject of the row as it stands, found within a short search; else
-     * the row expanded, if that is short; else a subject within the whole
-     * budget; else the row expanded, however long (kiwi's path). */
+     * the row expanded, if that is short, up to the step where it has one;
+     * else a subject within the whole budget; else the row expanded,
+     * however long (kiwi's path). */
     Sym subject = fresh_subject(S, slot, S->cons[id].lead, CS_SHORT_SEARCH);
     bool expanded = false;
     if (subject == 0) {
-        int how = expand_within(S, slot, CS_SHORT_SEARCH);
+        int how = expand_within(S, slot, CS_SHORT_SEARCH, &subject);
         if (how == EXPANSION_NOMEM)
             return CS_ERR_NOMEM;
         expanded = how == EXPANDED;
-        if (!expanded)
+        if (how == EXPANSION_LONG)
             subject = fresh_subject(S, slot, 0, CS_SEARCH_BUDGET);
     }
     if (subject == 0) {
