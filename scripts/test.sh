@@ -107,12 +107,15 @@ count kiwi "$BUILD/kiwi.log"
 # that keeps rows of variables acyclic cut at 8 rows (CS_SEARCH_BUDGET,
 # 4096 in the library): their fallbacks (expanding a row's references, all
 # or one) are what cells and tree reach only past L; here they run at S and M.
+# Rows' terms come from slabs of 256 bytes instead of 64 KB (CS_TERM_SLAB),
+# so that slabs turn over at S and M, and the C tests' run in which every
+# allocation fails in turn fails nearly every term allocation too.
 stage "small search budget: build" "$BUILD/budget-build.log" \
-    clang -O2 -g -DNDEBUG -DCS_SEARCH_BUDGET=8 -ICSolver/include -IBenchmarks/solver-bench -D_GNU_SOURCE \
-        CSolver/src/*.c Benchmarks/solver-bench/*.c -lm -o "$BUILD/solver-bench-budget8"
+    clang -O2 -g -DNDEBUG -DCS_SEARCH_BUDGET=8 -DCS_TERM_SLAB=256 -ICSolver/include -IBenchmarks/solver-bench \
+        -D_GNU_SOURCE CSolver/src/*.c Benchmarks/solver-bench/*.c -lm -o "$BUILD/solver-bench-budget8"
 stage "small search budget: C core (ASan, UBSan)" "$BUILD/budget-c.log" bash -c "
     clang -std=c11 -g -O1 -fuse-ld=lld -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-        -DCS_SEARCH_BUDGET=8 -ICSolver/include CSolver/src/*.c CSolver/tests/cs_test.c \
+        -DCS_SEARCH_BUDGET=8 -DCS_TERM_SLAB=256 -ICSolver/include CSolver/src/*.c CSolver/tests/cs_test.c \
         -lm -o $BUILD/cs_test_budget8 2>&1 | grep -v 'Cannot export' ;
     ASAN_OPTIONS=detect_leaks=1 $BUILD/cs_test_budget8"
 count c "$BUILD/budget-c.log"

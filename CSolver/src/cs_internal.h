@@ -274,6 +274,31 @@ typedef struct CacheEntry {
     Tableau t;                 /* its markers included (t.mark) */
 } CacheEntry;
 
+/*
+ * Small blocks of row terms (cs_row.c, cs_terms_new): blocks of 4, 8 and 16
+ * terms are carved from 64 KB slabs and kept on a free list of their size
+ * when freed, for the next row. A build makes a row a constraint, most of
+ * two to four terms: a malloc each was 245 instructions, 9% of a tree L
+ * build's. Slabs go back with the solver (cs_solver_free), so a solver's
+ * term memory stays at its peak; larger blocks are the caller's
+ * allocator's, as before.
+ */
+enum { TERM_CLASSES = 3 };
+/* A slab's bytes. A build may set it (scripts/test.sh makes them 256 bytes,
+ * a block or two each, for the C tests' run in which every allocation fails
+ * in turn: with 64 KB a term allocation seldom allocates). */
+#ifndef CS_TERM_SLAB
+#define CS_TERM_SLAB (64 << 10)
+#endif
+#if CS_TERM_SLAB < 192
+#error "CS_TERM_SLAB must hold a block of 16 terms (192 bytes)"
+#endif
+typedef struct TermPool {
+    double *free[TERM_CLASSES]; /* free blocks of 4 << k terms; each holds the next's address */
+    char *at, *end;             /* what is left of the newest slab */
+    Vec slabs;                  /* char *: every slab (CS_TERM_SLAB bytes), owned */
+} TermPool;
+
 typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
     uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
@@ -355,6 +380,8 @@ struct cs_Solver {
     bool shape_changed;        /* a row changed other than by an edit moving, since cs_update */
     Sens sens;
 
+    TermPool terms;            /* where rows' small blocks of terms come from */
+
     /* Scratch for merges (owned) and the infeasible rows of a dual pass. */
     Sym *tmp_sym; double *tmp_coef; int32_t tmp_cap;
     Vec infeasible;            /* Sym */
@@ -435,6 +462,8 @@ CS_HIDDEN void cs_mark_dirty(cs_Solver *S, Sym s);
  * allocation a row, not two; the doubles first keep both aligned). */
 CS_HIDDEN bool cs_terms_new(cs_Solver *S, int32_t cap, Sym **sym, double **coef);
 CS_HIDDEN void cs_terms_free(cs_Solver *S, double *coef, int32_t cap);
+/* Every slab of the term pool, freed (cs_solver_free, after every row). */
+CS_HIDDEN void cs_terms_release(cs_Solver *S);
 CS_HIDDEN double cs_row_coef(const Row *r, Sym s);
 /* Room for n terms in row slot's buffers (a row being built). */
 CS_HIDDEN bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n);
@@ -444,7 +473,20 @@ CS_HIDDEN bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s);
 CS_HIDDEN bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering);
 CS_HIDDEN bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src);
 CS_HIDDEN void cs_row_clear(cs_Solver *S, Row *r);
-CS_HIDDEN bool cs_col_push(cs_Solver *S, Sym s, int32_t slot);
+/* Moves column c to a chunk twice its size (cs_col_push's slow path). */
+CS_HIDDEN bool cs_col_grow(cs_Solver *S, Column *c);
+/* Appends slot to symbol s's column; false if memory runs out (the column
+ * as it was). Inline: a build pushes every term of every row, and the call
+ * with the growth inlined into it saved and restored six registers for each
+ * (a tenth of a tree L build's instructions were pushes). */
+static inline bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
+{
+    Column *c = &S->col[s];
+    if (c->n == c->cap && !cs_col_grow(S, c))
+        return false;
+    S->pool.slot[c->at + (uint32_t)c->n++] = slot;
+    return true;
+}
 /* Entry k of column c: read through the pool each time, which a push to
  * any column may move. */
 static inline int32_t cs_col_slot(const cs_Solver *S, const Column *c, int32_t k)
@@ -506,7 +548,8 @@ CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause);
 /* Moves an added constraint's constant by dc (suggestions move an edit
  * constraint's), then restores feasibility. */
 CS_HIDDEN cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc);
-CS_HIDDEN bool cs_is_required(double strength);
+/* Inline: the update's refinement asks it of every constraint. */
+static inline bool cs_is_required(double strength) { return strength >= CS_REQUIRED; }
 /* The sign m of a constraint's marker in its row (expr + constant + m *
  * marker): a constant moved by dc moves the rows holding the marker by
  * a * dc / m (cs_shift_constant). */

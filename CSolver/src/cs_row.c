@@ -32,13 +32,48 @@ double cs_row_coef(const Row *r, Sym s)
     return k < r->n && r->sym[k] == s ? r->coef[k] : 0.0;
 }
 
+/* The class of a block of cap terms in the term pool (TermPool), or -1
+ * when it is too large for one: the same for a block's allocation and its
+ * free, which are given the same cap. */
+static int term_class(int32_t cap)
+{
+    return cap <= 4 ? 0 : cap <= 8 ? 1 : cap <= 16 ? 2 : -1;
+}
+
+static double *pooled_terms(cs_Solver *S, int cls)
+{
+    TermPool *tp = &S->terms;
+    double *block = tp->free[cls];
+    if (block != NULL) {
+        memcpy(&tp->free[cls], block, sizeof(double *)); /* the next free one */
+        return block;
+    }
+    size_t bytes = ((size_t)4 << cls) * (sizeof(double) + sizeof(Sym)); /* 16-byte multiples */
+    if ((size_t)(tp->end - tp->at) < bytes) {
+        char *slab = cs_mem_realloc(S, NULL, 0, CS_TERM_SLAB);
+        if (slab == NULL)
+            return NULL;
+        if (!cs_vec_push(S, &tp->slabs, sizeof slab, &slab)) {
+            cs_mem_free(S, slab, CS_TERM_SLAB);
+            return NULL;
+        }
+        tp->at = slab;
+        tp->end = slab + CS_TERM_SLAB;
+    }
+    block = (double *)(void *)tp->at;
+    tp->at += bytes;
+    return block;
+}
+
 bool cs_terms_new(cs_Solver *S, int32_t cap, Sym **sym, double **coef)
 {
     *sym = NULL;
     *coef = NULL;
     if (cap == 0)
         return true;
-    double *block = cs_mem_realloc(S, NULL, 0, (size_t)cap * (sizeof(double) + sizeof(Sym)));
+    int cls = term_class(cap);
+    double *block = cls >= 0 ? pooled_terms(S, cls)
+                             : cs_mem_realloc(S, NULL, 0, (size_t)cap * (sizeof(double) + sizeof(Sym)));
     if (block == NULL)
         return false;
     *coef = block;
@@ -48,7 +83,25 @@ bool cs_terms_new(cs_Solver *S, int32_t cap, Sym **sym, double **coef)
 
 void cs_terms_free(cs_Solver *S, double *coef, int32_t cap)
 {
-    cs_mem_free(S, coef, (size_t)cap * (sizeof(double) + sizeof(Sym)));
+    if (coef == NULL)
+        return;
+    int cls = term_class(cap);
+    if (cls < 0) {
+        cs_mem_free(S, coef, (size_t)cap * (sizeof(double) + sizeof(Sym)));
+        return;
+    }
+    memcpy(coef, &S->terms.free[cls], sizeof(double *));
+    S->terms.free[cls] = coef;
+}
+
+void cs_terms_release(cs_Solver *S)
+{
+    TermPool *tp = &S->terms;
+    char **slab = tp->slabs.p;
+    for (size_t k = 0; k < tp->slabs.n; k++)
+        cs_mem_free(S, slab[k], CS_TERM_SLAB);
+    cs_vec_free(S, &tp->slabs, sizeof *slab);
+    memset(tp, 0, sizeof *tp);
 }
 
 /* A new block of capacity at least need (doubling) holding the first n
@@ -101,7 +154,7 @@ uint32_t cs_visit_begin(cs_Solver *S)
 /* Moves column c to a chunk twice its size (8 entries for a new one), its
  * old chunk to the free list of its size; false if memory runs out (the
  * column as it was). */
-static bool col_grow(cs_Solver *S, Column *c)
+bool cs_col_grow(cs_Solver *S, Column *c)
 {
     ColPool *p = &S->pool;
     uint32_t old = 0; /* the size class of its chunk, when it has one */
@@ -115,7 +168,8 @@ static bool col_grow(cs_Solver *S, Column *c)
         at = p->free[cls] - 1;
         p->free[cls] = (uint32_t)p->slot[at];
     } else {
-        if (p->n > UINT32_MAX / 2 - size || !cs_grow(S, (void **)&p->slot, sizeof(int32_t), &p->cap, p->n + size))
+        if (p->n > UINT32_MAX / 2 - size ||
+            (p->n + size > p->cap && !cs_grow(S, (void **)&p->slot, sizeof(int32_t), &p->cap, p->n + size)))
             return false;
         at = p->n;
         p->n += size;
@@ -128,15 +182,6 @@ static bool col_grow(cs_Solver *S, Column *c)
     }
     c->at = at;
     c->cap = (int32_t)size;
-    return true;
-}
-
-bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
-{
-    Column *c = &S->col[s];
-    if (c->n == c->cap && !col_grow(S, c))
-        return false;
-    S->pool.slot[c->at + (uint32_t)c->n++] = slot;
     return true;
 }
 

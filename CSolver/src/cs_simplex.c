@@ -45,8 +45,6 @@
 
 static bool near_zero(double x) { return fabs(x) < CS_EPS; }
 
-bool cs_is_required(double strength) { return strength >= CS_REQUIRED; }
-
 /* ---- Levels ------------------------------------------------------------- */
 
 /* The index of the level of a strength, or -1. */

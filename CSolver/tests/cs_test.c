@@ -463,7 +463,10 @@ static void test_every_allocation_fails(void)
             if (failed_here)
                 break;
         }
-        EXPECT(injected > 50);
+        /* Rows' terms come from 64 KB slabs (TermPool): this script
+         * allocates some 40 times, and scripts/test.sh runs it again with
+         * 256-byte slabs, where nearly every new row allocates. */
+        EXPECT(injected > 30);
         free(want);
         cs_solver_free(ref.S);
     }
