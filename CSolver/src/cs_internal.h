@@ -285,7 +285,7 @@ typedef struct CacheEntry {
  */
 enum { TERM_CLASSES = 3 };
 /* A slab's bytes. A build may set it (scripts/test.sh makes them 256 bytes,
- * a block or two each, for the C tests' run in which every allocation fails
+ * a few blocks each, for the C tests' run in which every allocation fails
  * in turn: with 64 KB a term allocation seldom allocates). */
 #ifndef CS_TERM_SLAB
 #define CS_TERM_SLAB (64 << 10)
