@@ -596,11 +596,12 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
 bool cs_tableau_reserve(cs_Solver *S, const cs_Cons *ids, size_t n)
 {
     /* Grown a row at a time, each array would be copied into one twice its
-     * size again and again: at L a build's 40,000 rows copied and zeroed
-     * 13 MB on the way to 8 MB, every page fresh from the kernel. A row
-     * has one marker, two when it is not required (cs_simplex.c,
-     * create_row), and each marker a column of 8 entries to begin with
-     * (the pool's capacity is reserved, not touched). */
+     * size again and again, through every smaller capacity, each copy in
+     * pages fresh from the kernel (a tenth of tree L's build instructions
+     * were those copies and their zeroing). A row has one marker, two when
+     * it is not required (cs_simplex.c, create_row), and each marker a
+     * column of 8 entries to begin with (the pool's capacity is reserved,
+     * not touched). */
     size_t nsym = (size_t)S->nsym - S->nfree_sym, nslot = (size_t)S->nslot - S->nfree_slot + n;
     for (size_t k = 0; k < n; k++)
         nsym += 1 + (ids[k] < S->ncons && !cs_is_required(S->cons[ids[k]].strength));
