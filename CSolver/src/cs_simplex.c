@@ -681,9 +681,11 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
  * cs_add_cons calls it twice: with a short budget first, so that a leaf (a
  * cell's image) is found before a variable with a chain below it (the
  * cell's height, which every cell under it depends on) runs the whole
- * budget, and with the whole budget after expand_within has failed.
+ * budget, and with the whole budget after expand_within has failed. Only
+ * variables whose coefficient is at least `least` in size qualify, after
+ * the lead (step_subject's condition; 0 for a row as written).
  */
-static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t budget)
+static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t budget, double least)
 {
     const Row *r = &S->rows[slot];
     if (lead != 0) {
@@ -693,7 +695,8 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t bud
     }
     for (int32_t k = 0; k < r->n; k++) {
         Sym s = r->sym[k];
-        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && independent_of(S, slot, s, budget))
+        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && fabs(r->coef[k]) >= least &&
+            independent_of(S, slot, s, budget))
             return s;
     }
     return 0;
@@ -718,13 +721,7 @@ static Sym step_subject(cs_Solver *S, int32_t slot)
     double most = 0.0;
     for (int32_t k = 0; k < r->n; k++)
         most = fmax(most, fabs(r->coef[k]));
-    for (int32_t k = 0; k < r->n; k++) {
-        Sym s = r->sym[k];
-        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && fabs(r->coef[k]) >= most &&
-            independent_of(S, slot, s, CS_STEP_SEARCH))
-            return s;
-    }
-    return 0;
+    return fresh_subject(S, slot, 0, CS_STEP_SEARCH, most);
 }
 
 static bool has_references(const cs_Solver *S, int32_t slot)
@@ -849,7 +846,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
      * the row expanded, if that is short, up to the step where it has one;
      * else a subject within the whole budget; else the row expanded,
      * however long (kiwi's path). */
-    Sym subject = fresh_subject(S, slot, S->cons[id].lead, CS_SHORT_SEARCH);
+    Sym subject = fresh_subject(S, slot, S->cons[id].lead, CS_SHORT_SEARCH, 0.0);
     bool expanded = false;
     if (subject == 0) {
         int how = expand_within(S, slot, CS_SHORT_SEARCH, &subject);
@@ -857,7 +854,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
             return CS_ERR_NOMEM;
         expanded = how == EXPANDED;
         if (how == EXPANSION_LONG)
-            subject = fresh_subject(S, slot, 0, CS_SEARCH_BUDGET);
+            subject = fresh_subject(S, slot, 0, CS_SEARCH_BUDGET, 0.0);
     }
     if (subject == 0) {
         /* kiwi's path, on the fully substituted row. */
