@@ -8,8 +8,8 @@
  *
  * --stats writes the tableau's size after each phase to stderr (rows,
  * nonzero terms, pivots so far, bytes held, solved states kept and their
- * bytes). --cache N keeps at most N solved states (cs_set_cache_limit;
- * default 4, 0 for none).
+ * bytes, change sets solved afresh, refactorisations). --cache N keeps at
+ * most N solved states (cs_set_cache_limit; default 4, 0 for none).
  *
  * Built in release with symbols and frame pointers: `perf record -g
  * solver-bench replay T` shows where the time goes.
@@ -149,9 +149,9 @@ static void print_stats(const cs_Solver *s, const char *phase)
     cs_Stats st;
     cs_stats(s, &st);
     fprintf(stderr, "stats %s: rows %zu terms %zu (%.1f a row) symbols %zu levels %zu pivots %zu bytes %zu "
-                    "kept %zu states %zu bytes\n",
+                    "kept %zu states %zu bytes rebuilds %zu refactors %zu\n",
             phase, st.rows, st.terms, st.rows ? (double)st.terms / (double)st.rows : 0.0, st.symbols,
-            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes);
+            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes, st.rebuilds, st.refactors);
 }
 
 /*

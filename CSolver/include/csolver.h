@@ -230,7 +230,10 @@ cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
  * (a window being resized), updates after the first cost one multiply-add
  * per edit for each variable that depends on one: the first builds that
  * map, in memory of its own (cs_Stats.bytes); if memory runs out, updates
- * just take the full path. */
+ * just take the full path. When an update finds that rounding over many
+ * pivots has worn the tableau (a constraint's residual before refinement
+ * past 1e-10 of its size), it solves the constraints added again from
+ * scratch (cs_Stats.refactors); the next update publishes those values. */
 void cs_update(cs_Solver *solver);
 
 /* The value of var as of the last cs_update (0 for an unknown var). */
@@ -255,6 +258,7 @@ typedef struct cs_Stats {
     size_t cached_states; /* solved states kept (cs_set_cache_limit) */
     size_t cache_bytes;   /* what they hold, part of bytes */
     size_t rebuilds;      /* change sets solved from an empty tableau (see cs_apply) */
+    size_t refactors;     /* times the tableau had drifted and was solved again (see cs_update) */
 } cs_Stats;
 
 void cs_stats(const cs_Solver *solver, cs_Stats *out);

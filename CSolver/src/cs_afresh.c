@@ -130,7 +130,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         else
             cs_tableau_discard(S, &t);
         S->republish = true; /* every value is evaluated again, and its map built */
-        S->rebuilds++;
+        S->measure_floor = true;
     } else {
         cs_tableau_discard(S, &t);
         cs_cache_commit(S, *kept, false);
@@ -143,4 +143,13 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         return CS_OK;
     }
     return st;
+}
+
+bool cs_refactor(cs_Solver *S)
+{
+    CacheEntry *kept;
+    bool done;
+    bool ok = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done) == CS_OK && done;
+    S->refactors += ok;
+    return ok;
 }

@@ -18,7 +18,7 @@ static bool is_level_slot(const cs_Solver *S, int32_t slot)
 
 void cs_stats(const cs_Solver *S, cs_Stats *out)
 {
-    cs_Stats st = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    cs_Stats st = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     for (uint32_t k = 0; k < S->nslot; k++) {
         if (S->rows[k].basic != 0)
             st.rows++;
@@ -31,6 +31,7 @@ void cs_stats(const cs_Solver *S, cs_Stats *out)
     st.cached_states = S->ncache;
     st.cache_bytes = cs_cache_bytes(S);
     st.rebuilds = S->rebuilds;
+    st.refactors = S->refactors;
     *out = st;
 }
 

@@ -400,6 +400,15 @@ struct cs_Solver {
                                 * cs_update publishes them all (no dirty marks needed) */
     size_t rebuilds;           /* change sets solved from an empty tableau (cs_afresh.c) */
 
+    /* Refactorisation (cs_values.c, "Refactorisation"): the largest relative
+     * residual the last refinement pass found; the one found in the first
+     * full update after the tableau was last solved afresh (its floor:
+     * what this system's arithmetic gives from scratch), and whether that
+     * is still to be measured; tableaux solved afresh because they drifted. */
+    double residual, residual_floor;
+    bool measure_floor;
+    size_t refactors;
+
     Journal j;
 };
 
@@ -627,6 +636,10 @@ CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd);
  * the right error. CS_ERR_NOMEM refuses it here, nothing changed. */
 CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
                                     size_t nadd, CacheEntry **kept, bool *done);
+/* Solves the constraints added again from an empty tableau, which replaces
+ * the current one (cs_values.c, "Refactorisation"); false, with nothing
+ * changed, if memory runs out or the new tableau refuses a constraint. */
+CS_HIDDEN bool cs_refactor(cs_Solver *S);
 
 /* ---- cs_conflict.c ---- */
 /* Records the required constraints whose markers appear in row `slot` and

@@ -283,8 +283,10 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     if (done)
         return st;
     CacheEntry *kept = NULL; /* the state left, if worth keeping */
-    if (cs_afresh_pays(S, nremove, nadd))
+    if (cs_afresh_pays(S, nremove, nadd)) {
         st = cs_apply_afresh(S, remove, nremove, add, nadd, &kept, &done);
+        S->rebuilds += st == CS_OK && done;
+    }
     if (!done)
         st = apply_in_place(S, remove, nremove, add, nadd, failed, &kept);
     if (st == CS_OK) {

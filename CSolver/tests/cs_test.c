@@ -813,13 +813,14 @@ static bool same_as_fresh(cs_Solver *S, const cs_Var *v, const Spec *sp, const i
     objective(F, sp, on, m, lex, fv[0], suggested, b);
     if (!ok)
         fprintf(stderr, "round %d: the fresh solver refused the system\n", round);
-    /* After a hundred random pivots values drift by up to about 1e-6 (seen
-     * at 7.5e-7 in 3000 rounds): allow that much violation per constraint,
-     * times its weight. */
-    double slack = lex ? 1e-6 * (m + 1) : 1e-6 * CS_STRONG;
+    /* After a hundred random pivots values drift a little (refactorisation
+     * bounds it: the largest difference in 10,000 rounds was 5.2e-8 per
+     * unit of weight, 7.5e-7 in 3,000 before it): allow 1e-7 of violation
+     * per constraint, times its weight. */
+    double slack = lex ? 1e-7 * (m + 1) : 1e-7 * CS_STRONG;
     for (int k = 0; k < m && !lex; k++)
         if (on[k] && sp[k].strength < CS_REQUIRED)
-            slack += 1e-6 * sp[k].strength;
+            slack += 1e-7 * sp[k].strength;
     for (int l = 0; l < nl && ok; l++)
         if (fabs(a[l] - b[l]) > 1e-6 * fabs(b[l]) + slack) {
             fprintf(stderr, "round %d level %d: incremental %.12g, fresh %.12g\n", round, l, a[l], b[l]);
@@ -839,6 +840,7 @@ static void test_random_add_remove(void)
     static const double strengths[] = { CS_REQUIRED, CS_REQUIRED, 750000, 250000, CS_STRONG, CS_MEDIUM, CS_WEAK };
     int rounds = getenv("CS_TEST_ROUNDS") ? atoi(getenv("CS_TEST_ROUNDS")) : 300;
     int first = getenv("CS_TEST_FIRST") ? atoi(getenv("CS_TEST_FIRST")) : 0;
+    size_t refactors = 0;
     for (int round = first; round < rounds && !failed_here; round++) {
         rng_state = 0x9e3779b97f4a7c15ull * (uint64_t)(round + 1);
         int lex = round % 2;
@@ -934,8 +936,16 @@ static void test_random_add_remove(void)
                 failed_here = 1;
             }
         }
+        cs_Stats st;
+        cs_stats(S, &st);
+        refactors += st.refactors;
         cs_solver_free(S);
     }
+    if (getenv("CS_TEST_VERBOSE"))
+        fprintf(stderr, "refactorisations: %zu\n", refactors);
+    /* Rounds in which the tableau wore (cs_values.c, "Refactorisation") are
+     * among the first 300: the comparisons above cover solving again. */
+    EXPECT(first > 0 || rounds < 300 || refactors > 0);
 }
 
 
