@@ -247,9 +247,9 @@ typedef struct Sens {
  * kept for later is one of these, moved out of the solver, not copied.
  */
 typedef struct Tableau {
-    uint32_t nsym, capsym; uint8_t *kind; int32_t *basic; uint32_t *defined, def_clock;
+    uint32_t nsym, capsym, initsym; uint8_t *kind; int32_t *basic; uint32_t *defined, def_clock;
     uint32_t *owner; Column *col; Sym *free_sym; uint32_t nfree_sym; ColPool pool;
-    uint32_t nslot, capslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
+    uint32_t nslot, capslot, initslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
     Level *levels; int32_t nlevels, caplevels;
     Markers *mark; uint32_t capmark;
     bool shape_changed;
@@ -326,8 +326,14 @@ struct cs_Solver {
     size_t bytes;              /* held from alloc */
     size_t pivots;
 
-    /* Symbols (SoA, index = Sym). */
-    uint32_t nsym, capsym;
+    /* Symbols (SoA, index = Sym). Those below initsym have every field set
+     * (ids above nsym among them: made by a transaction rolled back, their
+     * column chunks kept for reuse); from initsym to capsym the arrays are
+     * memory as the allocator gave it, each id set up when first handed out
+     * (cs_sym_new). Zeroing the capacity instead touched every page of it:
+     * a new tableau's arrays are a fifth of a build's fresh memory, their
+     * capacity up to twice what it holds. The same for slots (initslot). */
+    uint32_t nsym, capsym, initsym;
     uint8_t *kind;             /* enum SymKind */
     int32_t *basic;            /* slot where the symbol is basic, or -1 */
     uint32_t *defined;         /* def_clock when it last became basic (expansion order) */
@@ -337,8 +343,8 @@ struct cs_Solver {
     ColPool pool;              /* where the columns' slots are */
     Sym *free_sym; uint32_t nfree_sym; /* LIFO; capacity capsym */
 
-    /* Row slots. */
-    uint32_t nslot, capslot;
+    /* Row slots (initslot: as initsym). */
+    uint32_t nslot, capslot, initslot;
     Row *rows;
     uint32_t *visit;           /* per-slot stamp for column walks */
     uint32_t visit_stamp;
@@ -434,7 +440,11 @@ CS_HIDDEN void cs_vec_free(cs_Solver *S, Vec *v, size_t item);
 CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
 /* One array of a structure-of-arrays block: where its pointer lives, item size. */
 typedef struct SoaField { void **field; size_t size; } SoaField;
-CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need);
+/* init NULL: every entry is data, the new ones are zeroed. Otherwise the
+ * first *init entries are (they are copied) and the rest are left as the
+ * allocator gives them: the caller sets each one up as it hands it out. */
+CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need,
+                           const uint32_t *init);
 CS_HIDDEN void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap);
 /* The size of such a block at a capacity (its arrays start 16-byte aligned). */
 CS_HIDDEN size_t cs_soa_bytes(const SoaField *f, int nf, size_t cap);

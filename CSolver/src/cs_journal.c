@@ -52,7 +52,7 @@ void cs_txn_begin(cs_Solver *S)
     CS_ASSERT(j->stamp == 0);
     if (++j->count == 0) { /* after 2^32 transactions an old jstamp could match */
         cs_cache_drop(S, UINT32_MAX); /* kept tableaus' too */
-        for (uint32_t k = 0; k < S->capslot; k++)
+        for (uint32_t k = 0; k < S->initslot; k++)
             S->rows[k].jstamp = 0;
         j->count = 1;
     }
@@ -326,7 +326,7 @@ bool cs_save_levels(cs_Solver *S)
 static bool grow_syms(cs_Solver *S, uint32_t need)
 {
     SoaField f[] = SYM_FIELDS(S);
-    return cs_soa_grow(S, f, 6, &S->capsym, need);
+    return cs_soa_grow(S, f, 6, &S->capsym, need, &S->initsym);
 }
 
 Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
@@ -338,6 +338,11 @@ Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
         if (S->nsym == UINT32_MAX || !grow_syms(S, S->nsym + 1))
             return 0;
         s = S->nsym++;
+        if (s == S->initsym) {
+            S->defined[s] = 0;
+            S->col[s] = (Column){ 0, 0, 0, 0 };
+            S->initsym++;
+        }
     }
     S->kind[s] = (uint8_t)kind;
     S->basic[s] = -1;
@@ -353,7 +358,7 @@ bool cs_sym_release(cs_Solver *S, Sym s)
 static bool grow_slots(cs_Solver *S, uint32_t need)
 {
     SoaField f[] = SLOT_FIELDS(S);
-    return cs_soa_grow(S, f, 3, &S->capslot, need);
+    return cs_soa_grow(S, f, 3, &S->capslot, need, &S->initslot);
 }
 
 int32_t cs_slot_new(cs_Solver *S)
@@ -365,6 +370,11 @@ int32_t cs_slot_new(cs_Solver *S)
         if (S->nslot >= INT32_MAX || !grow_slots(S, S->nslot + 1))
             return -1;
         slot = (int32_t)S->nslot++;
+        if ((uint32_t)slot == S->initslot) {
+            S->rows[slot] = (Row){ 0, 0, 0, 0, 0.0, NULL, NULL };
+            S->visit[slot] = 0;
+            S->initslot++;
+        }
     }
     Row *r = &S->rows[slot];
     cs_row_clear(S, r);
@@ -404,7 +414,7 @@ static bool grow_cons(cs_Solver *S, uint32_t need)
     if (need > S->capcons && !cs_marks_reserve(S, &S->mark, &S->capmark, need))
         return false;
     SoaField f[] = CONS_FIELDS(S);
-    return cs_soa_grow(S, f, sizeof f / sizeof *f, &S->capcons, need);
+    return cs_soa_grow(S, f, sizeof f / sizeof *f, &S->capcons, need, NULL);
 }
 
 bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
@@ -433,7 +443,7 @@ void cs_tableau_free(cs_Solver *S)
     SoaField fr[] = SLOT_FIELDS(S);
     cs_mem_free(S, S->pool.slot, (size_t)S->pool.cap * sizeof(int32_t));
     memset(&S->pool, 0, sizeof S->pool);
-    for (uint32_t k = 0; k < S->capslot && S->rows; k++)
+    for (uint32_t k = 0; k < S->initslot; k++)
         free_row_buffers(S, &S->rows[k]);
     if (S->kind) cs_soa_free(S, fs, 6, S->capsym);
     if (S->rows) cs_soa_free(S, fr, 3, S->capslot);
@@ -442,14 +452,15 @@ void cs_tableau_free(cs_Solver *S)
     S->mark = NULL;
     S->capmark = 0;
     cs_sens_free(S, &S->sens);
-    S->nsym = S->capsym = S->nfree_sym = S->def_clock = 0;
-    S->nslot = S->capslot = S->nfree_slot = S->visit_stamp = 0;
+    S->nsym = S->capsym = S->initsym = S->nfree_sym = S->def_clock = 0;
+    S->nslot = S->capslot = S->initslot = S->nfree_slot = S->visit_stamp = 0;
     S->levels = NULL;
     S->nlevels = S->caplevels = 0;
 }
 
-/* A copy of one SoA block of the current tableau, at the same offsets. */
-static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf, uint32_t cap)
+/* A copy of one SoA block of the current tableau, at the same offsets:
+ * its first init entries (the rest is not set up, see initsym). */
+static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf, uint32_t cap, uint32_t init)
 {
     if (cap == 0)
         return true;
@@ -457,9 +468,10 @@ static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf,
     char *block = cs_mem_realloc(S, NULL, 0, n), *base = *from[0].field;
     if (block == NULL)
         return false;
-    memcpy(block, base, n);
-    for (int i = 0; i < nf; i++)
+    for (int i = 0; i < nf; i++) {
         *to[i].field = block + ((char *)*from[i].field - base);
+        memcpy(*to[i].field, *from[i].field, from[i].size * init);
+    }
     return true;
 }
 
@@ -468,15 +480,16 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     memset(t, 0, sizeof *t);
     SoaField fs[] = SYM_FIELDS(S), ts[] = SYM_FIELDS(t);
     SoaField fr[] = SLOT_FIELDS(S), tr[] = SLOT_FIELDS(t);
-    bool ok = copy_block(S, fs, ts, 6, S->capsym);
+    bool ok = copy_block(S, fs, ts, 6, S->capsym, S->initsym);
     if (ok) {
-        t->nsym = S->nsym; t->capsym = S->capsym; t->nfree_sym = S->nfree_sym; t->def_clock = S->def_clock;
-        ok = copy_block(S, fr, tr, 3, S->capslot);
+        t->nsym = S->nsym; t->capsym = S->capsym; t->initsym = S->initsym; t->nfree_sym = S->nfree_sym;
+        t->def_clock = S->def_clock;
+        ok = copy_block(S, fr, tr, 3, S->capslot, S->initslot);
     }
     if (ok) {
-        t->nslot = S->nslot; t->capslot = S->capslot; t->nfree_slot = S->nfree_slot;
+        t->nslot = S->nslot; t->capslot = S->capslot; t->initslot = S->initslot; t->nfree_slot = S->nfree_slot;
         t->visit_stamp = S->visit_stamp;
-        for (uint32_t k = 0; k < S->capslot; k++)
+        for (uint32_t k = 0; k < S->initslot; k++)
             t->rows[k].sym = NULL, t->rows[k].coef = NULL, t->rows[k].n = t->rows[k].cap = 0;
     }
     if (ok && S->caplevels > 0) {
@@ -557,7 +570,8 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
     SoaField ts[] = SYM_FIELDS(t), tr[] = SLOT_FIELDS(t);
     /* Sized like the current one: the same constraints, more or less, are
      * about to be added to it. */
-    bool ok = cs_soa_grow(S, ts, 6, &t->capsym, S->capsym) && cs_soa_grow(S, tr, 3, &t->capslot, S->capslot) &&
+    bool ok = cs_soa_grow(S, ts, 6, &t->capsym, S->capsym, &t->initsym) &&
+              cs_soa_grow(S, tr, 3, &t->capslot, S->capslot, &t->initslot) &&
               cs_marks_reserve(S, &t->mark, &t->capmark, S->capmark);
     if (ok && S->mode == CS_WEIGHTED) { /* its one level, as cs_solver_new makes it */
         uint32_t cap = 0;
@@ -566,7 +580,9 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
             t->caplevels = (int32_t)cap;
             t->levels[0] = (Level){ 0.0, 0, 0 };
             t->nlevels = 1;
-            t->nslot = 1; /* slot 0, its objective row, empty (zeroed) */
+            t->rows[0] = (Row){ 0, 0, 0, 0, 0.0, NULL, NULL }; /* slot 0, its objective row, empty */
+            t->visit[0] = 0;
+            t->nslot = t->initslot = 1;
         }
     }
     if (!ok) {
@@ -577,18 +593,23 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
      * tableau's); every other symbol below the highest is free, the
      * lowest handed out first, as a new solver would. */
     Sym top = 1; /* symbol 0 is "none" */
-    for (cs_Var v = 0; v < S->nvar; v++) {
-        Sym s = S->var_sym[v];
-        t->kind[s] = SYM_EXTERNAL;
-        t->owner[s] = v;
-        top = s >= top ? s + 1 : top;
-    }
-    t->nsym = top;
-    for (Sym s = top; s-- > 0;) {
+    for (cs_Var v = 0; v < S->nvar; v++)
+        top = S->var_sym[v] >= top ? S->var_sym[v] + 1 : top;
+    for (Sym s = 0; s < top; s++) {
+        t->kind[s] = SYM_NONE;
         t->basic[s] = -1;
-        if (s > 0 && t->kind[s] != SYM_EXTERNAL)
-            t->free_sym[t->nfree_sym++] = s;
+        t->defined[s] = 0;
+        t->owner[s] = 0;
+        t->col[s] = (Column){ 0, 0, 0, 0 };
     }
+    for (cs_Var v = 0; v < S->nvar; v++) {
+        t->kind[S->var_sym[v]] = SYM_EXTERNAL;
+        t->owner[S->var_sym[v]] = v;
+    }
+    t->nsym = t->initsym = top;
+    for (Sym s = top; s-- > 1;)
+        if (t->kind[s] != SYM_EXTERNAL)
+            t->free_sym[t->nfree_sym++] = s;
     t->shape_changed = true;
     return true;
 }
