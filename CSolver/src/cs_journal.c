@@ -325,6 +325,8 @@ bool cs_save_levels(cs_Solver *S)
 
 static bool grow_syms(cs_Solver *S, uint32_t need)
 {
+    if (need <= S->capsym) /* a call a symbol made: not one into cs_alloc.c */
+        return true;
     SoaField f[] = SYM_FIELDS(S);
     return cs_soa_grow(S, f, 6, &S->capsym, need, &S->initsym);
 }
@@ -357,6 +359,8 @@ bool cs_sym_release(cs_Solver *S, Sym s)
 
 static bool grow_slots(cs_Solver *S, uint32_t need)
 {
+    if (need <= S->capslot)
+        return true;
     SoaField f[] = SLOT_FIELDS(S);
     return cs_soa_grow(S, f, 3, &S->capslot, need, &S->initslot);
 }
