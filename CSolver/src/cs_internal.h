@@ -146,7 +146,7 @@ typedef struct Column {
  * Columns are named by offset, not pointer: the pool moves when it grows,
  * so a walk of a column reads pool.slot afresh at each step (cs_col_slot).
  */
-enum { COL_CLASSES = 27 };                 /* chunks of 8 << 0 .. 8 << 26 entries */
+enum { COL_FIRST = 8, COL_CLASSES = 27 };  /* chunks of COL_FIRST << 0 .. << 26 entries */
 typedef struct ColPool {
     int32_t *slot;                         /* owned */
     uint32_t n, cap;                       /* entries handed out (chunks included), allocated */
@@ -501,8 +501,15 @@ CS_HIDDEN bool cs_col_grow(cs_Solver *S, Column *c);
 static inline bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
 {
     Column *c = &S->col[s];
-    if (c->n == c->cap && !cs_col_grow(S, c))
+    ColPool *p = &S->pool;
+    if (c->n < c->cap) {
+    } else if (c->cap == 0 && p->free[0] == 0 && p->cap - p->n >= COL_FIRST) {
+        c->at = p->n; /* a new column's first chunk, from room reserved (a build: every symbol's) */
+        c->cap = COL_FIRST;
+        p->n += COL_FIRST;
+    } else if (!cs_col_grow(S, c)) {
         return false;
+    }
     S->pool.slot[c->at + (uint32_t)c->n++] = slot;
     return true;
 }

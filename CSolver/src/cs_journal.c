@@ -625,15 +625,15 @@ bool cs_tableau_reserve(cs_Solver *S, const cs_Cons *ids, size_t n)
      * pages fresh from the kernel (a tenth of tree L's build instructions
      * were those copies and their zeroing). A row has one marker, two when
      * it is not required (cs_simplex.c, create_row), and each marker a
-     * column of 8 entries to begin with (the pool's capacity is reserved,
-     * not touched). */
+     * column of COL_FIRST entries to begin with (the pool's capacity is
+     * reserved, not touched; cs_col_push takes those chunks inline). */
     size_t nsym = (size_t)S->nsym - S->nfree_sym, nslot = (size_t)S->nslot - S->nfree_slot + n;
     for (size_t k = 0; k < n; k++)
         nsym += 1 + (ids[k] < S->ncons && !cs_is_required(S->cons[ids[k]].strength));
     if (nsym > UINT32_MAX / 16 || nslot > INT32_MAX)
         return false;
     return grow_syms(S, (uint32_t)nsym) && grow_slots(S, (uint32_t)nslot) &&
-           cs_grow(S, (void **)&S->pool.slot, sizeof *S->pool.slot, &S->pool.cap, S->pool.n + 8 * (uint32_t)nsym);
+           cs_grow(S, (void **)&S->pool.slot, sizeof *S->pool.slot, &S->pool.cap, S->pool.n + COL_FIRST * (uint32_t)nsym);
 }
 
 void cs_free_id_spaces(cs_Solver *S)

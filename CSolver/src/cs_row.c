@@ -158,12 +158,12 @@ bool cs_col_grow(cs_Solver *S, Column *c)
 {
     ColPool *p = &S->pool;
     uint32_t old = 0; /* the size class of its chunk, when it has one */
-    while ((8u << old) < (uint32_t)c->cap)
+    while (((uint32_t)COL_FIRST << old) < (uint32_t)c->cap)
         old++;
     uint32_t cls = c->cap == 0 ? 0 : old + 1;
     if (cls >= COL_CLASSES)
         return false;
-    uint32_t size = 8u << cls, at;
+    uint32_t size = (uint32_t)COL_FIRST << cls, at;
     if (p->free[cls] != 0) {
         at = p->free[cls] - 1;
         p->free[cls] = (uint32_t)p->slot[at];
