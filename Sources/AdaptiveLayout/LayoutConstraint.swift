@@ -235,8 +235,7 @@ public final class LayoutConstraint: CustomStringConvertible {
                 engine = c.knownEngine()! // as above: activating others changes no membership
             }
             guard c.engine == nil else { continue }
-            if c.activationError != nil { c.activationError = nil }
-            engine.activate(c)
+            c.install(in: engine)
         }
     }
 
@@ -272,9 +271,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// does to each of its constraints; false, with nothing done, otherwise.
     func reactivate() -> Bool {
         guard isValidated, let engine = knownEngine() else { return false }
+        install(in: engine)
+        return true
+    }
+
+    /// Hands the constraint to its engine; ``activationError`` (why an
+    /// earlier `isActive = true` did nothing) no longer applies.
+    private func install(in engine: LayoutEngine) {
         if activationError != nil { activationError = nil }
         engine.activate(self)
-        return true
     }
 
     /// The root of the hierarchy both items are in, or nil if they are not in one.
