@@ -87,19 +87,24 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     uint8_t *was = cs_mem_realloc(S, NULL, 0, ncons);
     cs_Cons *order = cs_mem_realloc(S, NULL, 0, cap * sizeof *order);
     Tableau t;
+    memset(&t, 0, sizeof t); /* none made when the target set is refused */
     bool ok = was != NULL && order != NULL && cs_cache_prepare(S, nremove, nadd, false, kept) == CS_OK;
-    if (ok && !cs_tableau_empty(S, &t)) {
-        cs_cache_commit(S, *kept, false);
-        *kept = NULL;
-        ok = false;
+    size_t n = SIZE_MAX;
+    if (ok) {
+        memcpy(was, S->state, ncons);
+        n = target_set(S, remove, nremove, add, nadd, was, order);
+        if (n != SIZE_MAX && !cs_tableau_empty(S, &t, order, n)) {
+            memcpy(S->state, was, ncons);
+            ok = false;
+        }
     }
     if (!ok) {
+        cs_cache_commit(S, *kept, false);
+        *kept = NULL;
         cs_mem_free(S, was, ncons);
         cs_mem_free(S, order, cap * sizeof *order);
         return CS_ERR_NOMEM;
     }
-    memcpy(was, S->state, ncons);
-    size_t n = target_set(S, remove, nremove, add, nadd, was, order);
     cs_Status st = CS_ERR_UNKNOWN;
     if (n != SIZE_MAX) {
         cs_tableau_swap(S, &t); /* t: the tableau left */
@@ -110,7 +115,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         if (S->j.stamp == 1) /* the transaction count wrapped: old stamps mean nothing */
             for (uint32_t k = 0; k < t.initslot; k++)
                 t.rows[k].jstamp = 0;
-        st = cs_tableau_reserve(S, order, n) ? CS_OK : CS_ERR_NOMEM;
+        st = CS_OK;
         for (size_t k = 0; k < n && st == CS_OK; k++)
             st = S->state[order[k]] == CONS_ADDED ? CS_ERR_DUPLICATE : cs_add_cons(S, order[k]);
         if (st == CS_OK)

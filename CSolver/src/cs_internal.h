@@ -631,13 +631,10 @@ CS_HIDDEN bool cs_tableau_copy(cs_Solver *S, Tableau *t);
 /* Frees a tableau that is not the current one (cs_cache.c). */
 CS_HIDDEN void cs_tableau_discard(cs_Solver *S, Tableau *t);
 /* In t, a tableau with no constraints over the current variables (each
- * with its symbol), sized like the current one; false (nothing held) if
- * memory runs out. */
-CS_HIDDEN bool cs_tableau_empty(cs_Solver *S, Tableau *t);
-/* Room in the current tableau for the rows of constraints ids[0..n), their
- * markers and the markers' columns, reserved at once; false if memory runs
- * out (nothing changed but capacity). */
-CS_HIDDEN bool cs_tableau_reserve(cs_Solver *S, const cs_Cons *ids, size_t n);
+ * with its symbol), with room for the rows of constraints ids[0..n), their
+ * markers and the markers' columns; false (nothing held) if memory runs
+ * out. */
+CS_HIDDEN bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n);
 /* Trades the current tableau (the fields of cs_Solver that make it up,
  * markers included) with t. */
 CS_HIDDEN void cs_tableau_swap(cs_Solver *S, Tableau *t);

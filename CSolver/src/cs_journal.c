@@ -568,18 +568,37 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     return ok;
 }
 
-bool cs_tableau_empty(cs_Solver *S, Tableau *t)
+bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
 {
     memset(t, 0, sizeof *t);
+    /* Room for what is about to be added, reserved at once: grown a row at
+     * a time, each array would be copied into one twice its size again and
+     * again, each copy in pages fresh from the kernel (a tenth of tree L's
+     * build instructions were those copies and their zeroing), and sized
+     * like the current tableau, a build's symbols (the variables' alone)
+     * were copied once more. A row has one marker, two when it is not
+     * required (cs_simplex.c, create_row), and each marker a column of
+     * COL_FIRST entries to begin with (the pool's capacity is reserved, not
+     * touched; cs_col_push takes those chunks inline). The variables keep
+     * their symbols (S->var_sym is the solver's, not a tableau's); every
+     * other symbol below the highest of theirs is free, the lowest handed
+     * out first, as a new solver would. */
+    Sym top = 1; /* symbol 0 is "none" */
+    for (cs_Var v = 0; v < S->nvar; v++)
+        top = S->var_sym[v] >= top ? S->var_sym[v] + 1 : top;
+    size_t live = 1 + (size_t)S->nvar, nslot = 1 + n;
+    for (size_t k = 0; k < n; k++)
+        live += 1 + (ids[k] < S->ncons && !cs_is_required(S->cons[ids[k]].strength));
+    size_t nsym = live > top ? live : top;
     SoaField ts[] = SYM_FIELDS(t), tr[] = SLOT_FIELDS(t);
-    /* Sized like the current one: the same constraints, more or less, are
-     * about to be added to it. */
-    bool ok = cs_soa_grow(S, ts, 6, &t->capsym, S->capsym, &t->initsym) &&
-              cs_soa_grow(S, tr, 3, &t->capslot, S->capslot, &t->initslot) &&
+    bool ok = nsym <= UINT32_MAX / 16 && nslot <= INT32_MAX &&
+              cs_soa_grow(S, ts, 6, &t->capsym, (uint32_t)nsym, &t->initsym) &&
+              cs_soa_grow(S, tr, 3, &t->capslot, (uint32_t)nslot, &t->initslot) &&
+              cs_grow(S, (void **)&t->pool.slot, sizeof *t->pool.slot, &t->pool.cap, COL_FIRST * (uint32_t)live) &&
               cs_marks_reserve(S, &t->mark, &t->capmark, S->capmark);
     if (ok && S->mode == CS_WEIGHTED) { /* its one level, as cs_solver_new makes it */
         uint32_t cap = 0;
-        ok = t->capslot > 0 && cs_grow(S, (void **)&t->levels, sizeof(Level), &cap, 1);
+        ok = cs_grow(S, (void **)&t->levels, sizeof(Level), &cap, 1);
         if (ok) {
             t->caplevels = (int32_t)cap;
             t->levels[0] = (Level){ 0.0, 0, 0 };
@@ -593,12 +612,6 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
         cs_tableau_discard(S, t);
         return false;
     }
-    /* The variables keep their symbols (S->var_sym is the solver's, not a
-     * tableau's); every other symbol below the highest is free, the
-     * lowest handed out first, as a new solver would. */
-    Sym top = 1; /* symbol 0 is "none" */
-    for (cs_Var v = 0; v < S->nvar; v++)
-        top = S->var_sym[v] >= top ? S->var_sym[v] + 1 : top;
     for (Sym s = 0; s < top; s++) {
         t->kind[s] = SYM_NONE;
         t->basic[s] = -1;
@@ -616,24 +629,6 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t)
             t->free_sym[t->nfree_sym++] = s;
     t->shape_changed = true;
     return true;
-}
-
-bool cs_tableau_reserve(cs_Solver *S, const cs_Cons *ids, size_t n)
-{
-    /* Grown a row at a time, each array would be copied into one twice its
-     * size again and again, through every smaller capacity, each copy in
-     * pages fresh from the kernel (a tenth of tree L's build instructions
-     * were those copies and their zeroing). A row has one marker, two when
-     * it is not required (cs_simplex.c, create_row), and each marker a
-     * column of COL_FIRST entries to begin with (the pool's capacity is
-     * reserved, not touched; cs_col_push takes those chunks inline). */
-    size_t nsym = (size_t)S->nsym - S->nfree_sym, nslot = (size_t)S->nslot - S->nfree_slot + n;
-    for (size_t k = 0; k < n; k++)
-        nsym += 1 + (ids[k] < S->ncons && !cs_is_required(S->cons[ids[k]].strength));
-    if (nsym > UINT32_MAX / 16 || nslot > INT32_MAX)
-        return false;
-    return grow_syms(S, (uint32_t)nsym) && grow_slots(S, (uint32_t)nslot) &&
-           cs_grow(S, (void **)&S->pool.slot, sizeof *S->pool.slot, &S->pool.cap, S->pool.n + COL_FIRST * (uint32_t)nsym);
 }
 
 void cs_free_id_spaces(cs_Solver *S)
