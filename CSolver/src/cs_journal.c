@@ -579,16 +579,19 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
      * were copied once more. A row has one marker, two when it is not
      * required (cs_simplex.c, create_row), and each marker a column of
      * COL_FIRST entries to begin with (the pool's capacity is reserved, not
-     * touched; cs_col_push takes those chunks inline). The variables keep
-     * their symbols (S->var_sym is the solver's, not a tableau's); every
-     * other symbol below the highest of theirs is free, the lowest handed
-     * out first, as a new solver would. */
+     * touched; cs_col_push takes those chunks inline), and an eighth more
+     * of each for what comes after (a constraint edited, added in place).
+     * The variables keep their symbols (S->var_sym is the solver's, not a
+     * tableau's); every other symbol below the highest of theirs is free,
+     * the lowest handed out first, as a new solver would. */
     Sym top = 1; /* symbol 0 is "none" */
     for (cs_Var v = 0; v < S->nvar; v++)
         top = S->var_sym[v] >= top ? S->var_sym[v] + 1 : top;
     size_t live = 1 + (size_t)S->nvar, nslot = 1 + n;
     for (size_t k = 0; k < n; k++)
         live += 1 + (ids[k] < S->ncons && !cs_is_required(S->cons[ids[k]].strength));
+    live += live / 8;
+    nslot += nslot / 8;
     size_t nsym = live > top ? live : top;
     SoaField ts[] = SYM_FIELDS(t), tr[] = SLOT_FIELDS(t);
     bool ok = nsym <= UINT32_MAX / 16 && nslot <= INT32_MAX &&
