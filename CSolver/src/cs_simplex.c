@@ -718,7 +718,8 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t bud
  * C tests' random rounds grew rows of references whose coefficients
  * multiplied along chains (-2254 * v1), and 2 rounds in 8,000 more than
  * before failed against a fresh solve; solving only for the largest, as
- * many as before (4 in 8,000, which CSolver/README calls a known limit).
+ * many as before (4 in 8,000, worn by rounding: cs_values.c's
+ * refactorisation now solves those again before they fail).
  * A layout's rows have coefficients of 1 and a container's count of
  * children: `3 * c1.h == p.h` is solved for c1.h.
  */
