@@ -113,7 +113,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         bool republish = S->republish;
         S->republish = true; /* every value is published again: no variable is marked (cs_mark_dirty) */
         if (S->j.stamp == 1) /* the transaction count wrapped: old stamps mean nothing */
-            for (uint32_t k = 0; k < t.initslot; k++)
+            for (uint32_t k = 0; k < t.capslot; k++)
                 t.rows[k].jstamp = 0;
         st = CS_OK;
         for (size_t k = 0; k < n && st == CS_OK; k++)

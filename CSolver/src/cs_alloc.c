@@ -184,7 +184,7 @@ size_t cs_soa_bytes(const SoaField *f, int nf, size_t cap)
  * indexed by one id space always share one capacity and a failure leaves
  * every one of them as it was. The block starts at *f[0].field.
  */
-bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need, const uint32_t *init)
+bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need)
 {
     if (need <= *cap)
         return true;
@@ -196,12 +196,10 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
     if (block == NULL)
         return false;
     char *old = *f[0].field, *at = block;
-    size_t data = init ? *init : *cap;
     for (int i = 0; i < nf; i++) {
-        if (data > 0)
-            memcpy(at, *f[i].field, f[i].size * data);
-        if (init == NULL)
-            memset(at + f[i].size * data, 0, f[i].size * (c - data));
+        if (*cap > 0)
+            memcpy(at, *f[i].field, f[i].size * *cap);
+        memset(at + f[i].size * *cap, 0, f[i].size * (c - *cap));
         *f[i].field = at;
         at += (f[i].size * c + 15) & ~(size_t)15;
     }

@@ -62,9 +62,9 @@
 void cs_tableau_swap(cs_Solver *S, Tableau *t)
 {
 #define SWAP(f) do { __typeof__(t->f) tmp_ = S->f; S->f = t->f; t->f = tmp_; } while (0)
-    SWAP(nsym); SWAP(capsym); SWAP(initsym); SWAP(kind); SWAP(basic); SWAP(defined); SWAP(def_clock);
+    SWAP(nsym); SWAP(capsym); SWAP(kind); SWAP(basic); SWAP(defined); SWAP(def_clock);
     SWAP(owner); SWAP(col); SWAP(free_sym); SWAP(nfree_sym); SWAP(pool);
-    SWAP(nslot); SWAP(capslot); SWAP(initslot); SWAP(rows); SWAP(visit); SWAP(visit_stamp); SWAP(free_slot); SWAP(nfree_slot);
+    SWAP(nslot); SWAP(capslot); SWAP(rows); SWAP(visit); SWAP(visit_stamp); SWAP(free_slot); SWAP(nfree_slot);
     SWAP(levels); SWAP(nlevels); SWAP(caplevels);
     SWAP(mark); SWAP(capmark);
     SWAP(shape_changed); SWAP(sens);

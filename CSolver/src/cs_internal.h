@@ -247,9 +247,9 @@ typedef struct Sens {
  * kept for later is one of these, moved out of the solver, not copied.
  */
 typedef struct Tableau {
-    uint32_t nsym, capsym, initsym; uint8_t *kind; int32_t *basic; uint32_t *defined, def_clock;
+    uint32_t nsym, capsym; uint8_t *kind; int32_t *basic; uint32_t *defined, def_clock;
     uint32_t *owner; Column *col; Sym *free_sym; uint32_t nfree_sym; ColPool pool;
-    uint32_t nslot, capslot, initslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
+    uint32_t nslot, capslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
     Level *levels; int32_t nlevels, caplevels;
     Markers *mark; uint32_t capmark;
     bool shape_changed;
@@ -326,14 +326,14 @@ struct cs_Solver {
     size_t bytes;              /* held from alloc */
     size_t pivots;
 
-    /* Symbols (SoA, index = Sym). Those below initsym have every field set
-     * (ids above nsym among them: made by a transaction rolled back, their
-     * column chunks kept for reuse); from initsym to capsym the arrays are
-     * memory as the allocator gave it, each id set up when first handed out
-     * (cs_sym_new). Zeroing the capacity instead touched every page of it:
-     * a new tableau's arrays are a fifth of a build's fresh memory, their
-     * capacity up to twice what it holds. The same for slots (initslot). */
-    uint32_t nsym, capsym, initsym;
+    /* Symbols (SoA, index = Sym). The whole capacity is zeroed when the
+     * block is made or grows (cs_soa_grow), every page of it touched then:
+     * an id handed out later finds its page mapped. Set up lazily instead
+     * (tried at 46b9c2d), the first constraint added in place after a
+     * transition met a page fault for a 2 MB page, 0.3 to 3 ms (a tweak at
+     * XL 1 us -> 140 us an operation), to save 4% of a build's
+     * instructions. The same for slots. */
+    uint32_t nsym, capsym;
     uint8_t *kind;             /* enum SymKind */
     int32_t *basic;            /* slot where the symbol is basic, or -1 */
     uint32_t *defined;         /* def_clock when it last became basic (expansion order) */
@@ -343,8 +343,8 @@ struct cs_Solver {
     ColPool pool;              /* where the columns' slots are */
     Sym *free_sym; uint32_t nfree_sym; /* LIFO; capacity capsym */
 
-    /* Row slots (initslot: as initsym). */
-    uint32_t nslot, capslot, initslot;
+    /* Row slots. */
+    uint32_t nslot, capslot;
     Row *rows;
     uint32_t *visit;           /* per-slot stamp for column walks */
     uint32_t visit_stamp;
@@ -440,11 +440,7 @@ CS_HIDDEN void cs_vec_free(cs_Solver *S, Vec *v, size_t item);
 CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
 /* One array of a structure-of-arrays block: where its pointer lives, item size. */
 typedef struct SoaField { void **field; size_t size; } SoaField;
-/* init NULL: every entry is data, the new ones are zeroed. Otherwise the
- * first *init entries are (they are copied) and the rest are left as the
- * allocator gives them: the caller sets each one up as it hands it out. */
-CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need,
-                           const uint32_t *init);
+CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need);
 CS_HIDDEN void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap);
 /* The size of such a block at a capacity (its arrays start 16-byte aligned). */
 CS_HIDDEN size_t cs_soa_bytes(const SoaField *f, int nf, size_t cap);

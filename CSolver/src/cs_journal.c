@@ -52,7 +52,7 @@ void cs_txn_begin(cs_Solver *S)
     CS_ASSERT(j->stamp == 0);
     if (++j->count == 0) { /* after 2^32 transactions an old jstamp could match */
         cs_cache_drop(S, UINT32_MAX); /* kept tableaus' too */
-        for (uint32_t k = 0; k < S->initslot; k++)
+        for (uint32_t k = 0; k < S->capslot; k++)
             S->rows[k].jstamp = 0;
         j->count = 1;
     }
@@ -328,7 +328,7 @@ static bool grow_syms(cs_Solver *S, uint32_t need)
     if (need <= S->capsym) /* a call a symbol made: not one into cs_alloc.c */
         return true;
     SoaField f[] = SYM_FIELDS(S);
-    return cs_soa_grow(S, f, 6, &S->capsym, need, &S->initsym);
+    return cs_soa_grow(S, f, 6, &S->capsym, need);
 }
 
 Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
@@ -340,11 +340,6 @@ Sym cs_sym_new(cs_Solver *S, enum SymKind kind, uint32_t owner)
         if (S->nsym == UINT32_MAX || !grow_syms(S, S->nsym + 1))
             return 0;
         s = S->nsym++;
-        if (s == S->initsym) {
-            S->defined[s] = 0;
-            S->col[s] = (Column){ 0, 0, 0, 0 };
-            S->initsym++;
-        }
     }
     S->kind[s] = (uint8_t)kind;
     S->basic[s] = -1;
@@ -362,7 +357,7 @@ static bool grow_slots(cs_Solver *S, uint32_t need)
     if (need <= S->capslot)
         return true;
     SoaField f[] = SLOT_FIELDS(S);
-    return cs_soa_grow(S, f, 3, &S->capslot, need, &S->initslot);
+    return cs_soa_grow(S, f, 3, &S->capslot, need);
 }
 
 int32_t cs_slot_new(cs_Solver *S)
@@ -374,11 +369,6 @@ int32_t cs_slot_new(cs_Solver *S)
         if (S->nslot >= INT32_MAX || !grow_slots(S, S->nslot + 1))
             return -1;
         slot = (int32_t)S->nslot++;
-        if ((uint32_t)slot == S->initslot) {
-            S->rows[slot] = (Row){ 0, 0, 0, 0, 0.0, NULL, NULL };
-            S->visit[slot] = 0;
-            S->initslot++;
-        }
     }
     Row *r = &S->rows[slot];
     cs_row_clear(S, r);
@@ -418,7 +408,7 @@ static bool grow_cons(cs_Solver *S, uint32_t need)
     if (need > S->capcons && !cs_marks_reserve(S, &S->mark, &S->capmark, need))
         return false;
     SoaField f[] = CONS_FIELDS(S);
-    return cs_soa_grow(S, f, sizeof f / sizeof *f, &S->capcons, need, NULL);
+    return cs_soa_grow(S, f, sizeof f / sizeof *f, &S->capcons, need);
 }
 
 bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
@@ -447,7 +437,7 @@ void cs_tableau_free(cs_Solver *S)
     SoaField fr[] = SLOT_FIELDS(S);
     cs_mem_free(S, S->pool.slot, (size_t)S->pool.cap * sizeof(int32_t));
     memset(&S->pool, 0, sizeof S->pool);
-    for (uint32_t k = 0; k < S->initslot; k++)
+    for (uint32_t k = 0; k < S->capslot && S->rows; k++)
         free_row_buffers(S, &S->rows[k]);
     if (S->kind) cs_soa_free(S, fs, 6, S->capsym);
     if (S->rows) cs_soa_free(S, fr, 3, S->capslot);
@@ -456,15 +446,14 @@ void cs_tableau_free(cs_Solver *S)
     S->mark = NULL;
     S->capmark = 0;
     cs_sens_free(S, &S->sens);
-    S->nsym = S->capsym = S->initsym = S->nfree_sym = S->def_clock = 0;
-    S->nslot = S->capslot = S->initslot = S->nfree_slot = S->visit_stamp = 0;
+    S->nsym = S->capsym = S->nfree_sym = S->def_clock = 0;
+    S->nslot = S->capslot = S->nfree_slot = S->visit_stamp = 0;
     S->levels = NULL;
     S->nlevels = S->caplevels = 0;
 }
 
-/* A copy of one SoA block of the current tableau, at the same offsets:
- * its first init entries (the rest is not set up, see initsym). */
-static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf, uint32_t cap, uint32_t init)
+/* A copy of one SoA block of the current tableau, at the same offsets. */
+static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf, uint32_t cap)
 {
     if (cap == 0)
         return true;
@@ -472,10 +461,9 @@ static bool copy_block(cs_Solver *S, const SoaField *from, SoaField *to, int nf,
     char *block = cs_mem_realloc(S, NULL, 0, n), *base = *from[0].field;
     if (block == NULL)
         return false;
-    for (int i = 0; i < nf; i++) {
+    memcpy(block, base, n);
+    for (int i = 0; i < nf; i++)
         *to[i].field = block + ((char *)*from[i].field - base);
-        memcpy(*to[i].field, *from[i].field, from[i].size * init);
-    }
     return true;
 }
 
@@ -484,16 +472,15 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
     memset(t, 0, sizeof *t);
     SoaField fs[] = SYM_FIELDS(S), ts[] = SYM_FIELDS(t);
     SoaField fr[] = SLOT_FIELDS(S), tr[] = SLOT_FIELDS(t);
-    bool ok = copy_block(S, fs, ts, 6, S->capsym, S->initsym);
+    bool ok = copy_block(S, fs, ts, 6, S->capsym);
     if (ok) {
-        t->nsym = S->nsym; t->capsym = S->capsym; t->initsym = S->initsym; t->nfree_sym = S->nfree_sym;
-        t->def_clock = S->def_clock;
-        ok = copy_block(S, fr, tr, 3, S->capslot, S->initslot);
+        t->nsym = S->nsym; t->capsym = S->capsym; t->nfree_sym = S->nfree_sym; t->def_clock = S->def_clock;
+        ok = copy_block(S, fr, tr, 3, S->capslot);
     }
     if (ok) {
-        t->nslot = S->nslot; t->capslot = S->capslot; t->initslot = S->initslot; t->nfree_slot = S->nfree_slot;
+        t->nslot = S->nslot; t->capslot = S->capslot; t->nfree_slot = S->nfree_slot;
         t->visit_stamp = S->visit_stamp;
-        for (uint32_t k = 0; k < S->initslot; k++)
+        for (uint32_t k = 0; k < S->capslot; k++)
             t->rows[k].sym = NULL, t->rows[k].coef = NULL, t->rows[k].n = t->rows[k].cap = 0;
     }
     if (ok && S->caplevels > 0) {
@@ -595,8 +582,8 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
     size_t nsym = live > top ? live : top;
     SoaField ts[] = SYM_FIELDS(t), tr[] = SLOT_FIELDS(t);
     bool ok = nsym <= UINT32_MAX / 16 && nslot <= INT32_MAX &&
-              cs_soa_grow(S, ts, 6, &t->capsym, (uint32_t)nsym, &t->initsym) &&
-              cs_soa_grow(S, tr, 3, &t->capslot, (uint32_t)nslot, &t->initslot) &&
+              cs_soa_grow(S, ts, 6, &t->capsym, (uint32_t)nsym) &&
+              cs_soa_grow(S, tr, 3, &t->capslot, (uint32_t)nslot) &&
               cs_grow(S, (void **)&t->pool.slot, sizeof *t->pool.slot, &t->pool.cap, COL_FIRST * (uint32_t)live) &&
               cs_marks_reserve(S, &t->mark, &t->capmark, S->capmark);
     if (ok && S->mode == CS_WEIGHTED) { /* its one level, as cs_solver_new makes it */
@@ -606,30 +593,23 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
             t->caplevels = (int32_t)cap;
             t->levels[0] = (Level){ 0.0, 0, 0 };
             t->nlevels = 1;
-            t->rows[0] = (Row){ 0, 0, 0, 0, 0.0, NULL, NULL }; /* slot 0, its objective row, empty */
-            t->visit[0] = 0;
-            t->nslot = t->initslot = 1;
+            t->nslot = 1; /* slot 0, its objective row, empty (zeroed) */
         }
     }
     if (!ok) {
         cs_tableau_discard(S, t);
         return false;
     }
-    for (Sym s = 0; s < top; s++) {
-        t->kind[s] = SYM_NONE;
-        t->basic[s] = -1;
-        t->defined[s] = 0;
-        t->owner[s] = 0;
-        t->col[s] = (Column){ 0, 0, 0, 0 };
-    }
     for (cs_Var v = 0; v < S->nvar; v++) {
         t->kind[S->var_sym[v]] = SYM_EXTERNAL;
         t->owner[S->var_sym[v]] = v;
     }
-    t->nsym = t->initsym = top;
-    for (Sym s = top; s-- > 1;)
-        if (t->kind[s] != SYM_EXTERNAL)
+    t->nsym = top;
+    for (Sym s = top; s-- > 0;) {
+        t->basic[s] = -1;
+        if (s > 0 && t->kind[s] != SYM_EXTERNAL)
             t->free_sym[t->nfree_sym++] = s;
+    }
     t->shape_changed = true;
     return true;
 }

@@ -145,7 +145,7 @@ bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n)
 uint32_t cs_visit_begin(cs_Solver *S)
 {
     if (++S->visit_stamp == 0) {
-        memset(S->visit, 0, (size_t)S->initslot * sizeof *S->visit);
+        memset(S->visit, 0, (size_t)S->capslot * sizeof *S->visit);
         S->visit_stamp = 1;
     }
     return S->visit_stamp;

@@ -126,7 +126,7 @@ cs_Status cs_var_new(cs_Solver *S, cs_Var *out)
     SoaField fv[] = VAR_FIELDS(S);
     /* Kept states are sized by the variables (and a new one is in none). */
     cs_cache_drop(S, UINT32_MAX);
-    if (!cs_soa_grow(S, fv, sizeof fv / sizeof *fv, &S->capvar, S->nvar + 1, NULL))
+    if (!cs_soa_grow(S, fv, sizeof fv / sizeof *fv, &S->capvar, S->nvar + 1))
         return CS_ERR_NOMEM;
     Sym s = cs_sym_new(S, SYM_EXTERNAL, S->nvar);
     if (s == 0)
