@@ -119,12 +119,10 @@ void cs_mem_free(cs_Solver *S, void *p, size_t size)
     S->bytes -= size;
 }
 
-/* Capacity policy: double, at least 8. Overflow of the byte count is refused. */
-/* Twice and twice again until it holds need; a first capacity is need
- * itself (at least 8): a block made for what is about to go in (a new
- * tableau, cs_tableau_empty) is not rounded up to a power of two, whose
- * slack the kernel would zero too (its pages, 2 MB each, are touched where
- * each array of the block begins). */
+/* Capacity policy: double, at least 8. Overflow of the byte count is
+ * refused. A first capacity is need itself (at least 8): a block made for
+ * what is about to go in (a new tableau, cs_tableau_empty) is not rounded
+ * up to a power of two, whose slack would be zeroed too. */
 static size_t next_cap(size_t cap, size_t need)
 {
     size_t c = cap == 0 ? (need < 8 ? 8 : need) : cap < 8 ? 8 : cap;

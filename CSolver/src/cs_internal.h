@@ -497,14 +497,15 @@ CS_HIDDEN bool cs_col_grow(cs_Solver *S, Column *c);
 static inline bool cs_col_push(cs_Solver *S, Sym s, int32_t slot)
 {
     Column *c = &S->col[s];
-    ColPool *p = &S->pool;
-    if (c->n < c->cap) {
-    } else if (c->cap == 0 && p->free[0] == 0 && p->cap - p->n >= COL_FIRST) {
-        c->at = p->n; /* a new column's first chunk, from room reserved (a build: every symbol's) */
-        c->cap = COL_FIRST;
-        p->n += COL_FIRST;
-    } else if (!cs_col_grow(S, c)) {
-        return false;
+    if (c->n == c->cap) {
+        ColPool *p = &S->pool;
+        if (c->cap == 0 && p->free[0] == 0 && p->cap - p->n >= COL_FIRST) {
+            c->at = p->n; /* a new column's first chunk, from room reserved (a build: every symbol's) */
+            c->cap = COL_FIRST;
+            p->n += COL_FIRST;
+        } else if (!cs_col_grow(S, c)) {
+            return false;
+        }
     }
     S->pool.slot[c->at + (uint32_t)c->n++] = slot;
     return true;

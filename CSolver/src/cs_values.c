@@ -620,8 +620,9 @@ static void sens_update(cs_Solver *S, bool every)
  * (the C tests' random rounds 1222, 1496, 5983 and 6357 of 8,000 did that).
  * Refinement hides the drift from the values, and measures it: each
  * exactly holding constraint's residual at the first pass's values, relative
- * to the sizes summed, is what the tableau has lost (1e-16 to 1e-13 from a
- * fresh solve; 2.8e-17 at most in every workload's L trace). When the
+ * to the sizes summed, is what the tableau has lost (2.8e-17 at most in
+ * every workload's S, L and XL trace; a few 1e-11 in random rounds that stay
+ * sound; past 1e-10 tens of steps before each of those four failed). When the
  * largest one passes REFACTOR_RESIDUAL, and has grown REFACTOR_GROWTH times
  * past what a fresh solve of the same system gave (its floor: a system can
  * be ill-conditioned from scratch, and solving it again would not help),
