@@ -151,9 +151,11 @@ uint32_t cs_visit_begin(cs_Solver *S)
     return S->visit_stamp;
 }
 
-/* Moves column c to a chunk twice its size (8 entries for a new one), its
- * old chunk to the free list of its size; false if memory runs out (the
- * column as it was). */
+/* Moves column c to a chunk twice its size (COL_FIRST entries for a new
+ * one), its old chunk to the free list of its size; false if memory runs
+ * out (the column as it was). A new column's first chunk, where no freed
+ * one waits and the pool has room, cs_col_push takes inline without this
+ * call: the same steps as the end of this one, for every symbol of a build. */
 bool cs_col_grow(cs_Solver *S, Column *c)
 {
     ColPool *p = &S->pool;
