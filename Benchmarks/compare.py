@@ -157,6 +157,11 @@ def kiwi(path, limit):
     script = os.path.join(SHARED, "bench", "replay_kiwisolver.py")
     out = subprocess.run([sys.executable, script, path, str(limit)], capture_output=True, text=True)
     times, checks, errors = parse(out.stdout)
+    limited = out.returncode == 3 or (out.returncode == 1 and "Timeout" in out.stderr)
+    if out.returncode != 0 and not limited:
+        # Not a time limit: the replay itself failed (kiwisolver missing, say).
+        last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"kiwisolver replay of {os.path.basename(path)} exited {out.returncode}: {last}")
     if out.returncode == 1:  # killed inside one kiwi call: the next phase did not finish
         missing = [p for p in PHASES if p not in times]
         if missing:
@@ -244,4 +249,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except RuntimeError as e:
+        print(f"compare: {e}", file=sys.stderr)
+        sys.exit(2)

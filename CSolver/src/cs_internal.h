@@ -571,6 +571,9 @@ CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause);
 /* Moves an added constraint's constant by dc (suggestions move an edit
  * constraint's), then restores feasibility. */
 CS_HIDDEN cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc);
+/* The same move when it cannot fail (a resize's steps), outside any
+ * transaction; false, and nothing changed, otherwise. */
+CS_HIDDEN bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc);
 /* Inline: the update's refinement asks it of every constraint. */
 static inline bool cs_is_required(double strength) { return strength >= CS_REQUIRED; }
 /* The sign m of a constraint's marker in its row (expr + constant + m *

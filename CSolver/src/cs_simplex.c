@@ -1064,6 +1064,61 @@ static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
     return CS_OK;
 }
 
+/*
+ * A move of a values-map parameter's constant whose rows are known without
+ * a walk (its marker's own row, or the rows gathered at an earlier move),
+ * and that leaves every one of them feasible, cannot fail: no pivot
+ * follows, no memory is taken. Such a move (each step of a resize after the
+ * first) is made here outside a transaction, nothing logged, and skips the
+ * transaction's fixed cost (a tenth of a resize step's instructions at S).
+ * Anything else returns false, nothing changed, for cs_shift_constant in a
+ * transaction. The rows' new constants are cs_shift_constant's sums,
+ * rounded the same.
+ */
+bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
+{
+    if (dc == 0.0)
+        return true;
+    const Sens *z = &S->sens;
+    int32_t p = z->ok ? cs_sens_index(z, id) : -1;
+    if (p < 0)
+        return false;
+    Cons *c = &S->cons[id];
+    double delta = dc / cs_marker_sign(c);
+    Sym marker = S->mark[id].marker, other = S->mark[id].other;
+    /* The rows it moves, as cs_shift_constant finds them: the marker's (or
+     * other error's) own row when basic, by -+delta (delta times -+1, the
+     * same bits), else the rows gathered at an earlier move. */
+    int32_t r = S->basic[marker];
+    Holder own;
+    const Holder *h;
+    size_t n;
+    if (r >= 0 || (other != 0 && (r = S->basic[other]) >= 0)) {
+        own = (Holder){ r, S->basic[marker] >= 0 ? -1.0 : 1.0 };
+        h = &own;
+        n = 1;
+    } else if (z->gathered[p]) {
+        h = z->holders[p].p;
+        n = z->holders[p].n;
+    } else {
+        return false; /* its rows are still to be gathered: cs_shift_constant */
+    }
+    /* First the test, then the move: a refusal changes nothing. */
+    for (size_t k = 0; k < n; k++) {
+        const Row *row = &S->rows[h[k].slot];
+        double x = row->constant + delta * h[k].a;
+        if ((x < 0.0 && cs_restricted(S, row->basic)) || (S->kind[row->basic] == SYM_DUMMY && !near_zero(x)))
+            return false;
+    }
+    for (size_t k = 0; k < n; k++) {
+        Row *row = &S->rows[h[k].slot];
+        row->constant += delta * h[k].a;
+        cs_mark_dirty(S, row->basic);
+    }
+    c->constant += dc;
+    return true;
+}
+
 cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
 {
     if (dc == 0.0)

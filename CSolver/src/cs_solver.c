@@ -352,21 +352,26 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
             return CS_ERR_NOMEM;
         S->cons[id].moves = 1;
     }
-    cs_txn_begin(S);
     cs_Status st = CS_OK;
-    if (S->state[id] == CONS_ADDED)
-        st = cs_shift_constant(S, id, constant - from);
-    else if (!cs_save_cons(S, id))
-        st = CS_ERR_NOMEM;
-    if (st == CS_OK)
+    if (!first && S->state[id] == CONS_ADDED && cs_shift_constant_in_place(S, id, constant - from)) {
         S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
-    st = finish(S, st);
-    if (st != CS_OK && first) {
-        /* Refused: not a mover after all (it would take one of the map's
-         * SENS_MOVERS places from a constraint that does move). Nothing
-         * was pushed since. */
-        S->movers.n--;
-        S->cons[id].moves = 0;
+        S->conflict.n = 0;               /* as cs_txn_begin leaves it */
+    } else {
+        cs_txn_begin(S);
+        if (S->state[id] == CONS_ADDED)
+            st = cs_shift_constant(S, id, constant - from);
+        else if (!cs_save_cons(S, id))
+            st = CS_ERR_NOMEM;
+        if (st == CS_OK)
+            S->cons[id].constant = constant;
+        st = finish(S, st);
+        if (st != CS_OK && first) {
+            /* Refused: not a mover after all (it would take one of the map's
+             * SENS_MOVERS places from a constraint that does move). Nothing
+             * was pushed since. */
+            S->movers.n--;
+            S->cons[id].moves = 0;
+        }
     }
     if (st == CS_OK && constant != from)
         cs_cache_note_constant(S, id, from); /* states that solved it with its old constant */
@@ -477,8 +482,13 @@ cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
         return CS_ERR_UNKNOWN;
     if (!valid_number(value))
         return CS_ERR_INVALID_NUMBER;
-    cs_txn_begin(S);
     double delta = value - S->edit_value[var];
+    if (cs_shift_constant_in_place(S, S->edit_cons[var] - 1, -delta)) {
+        S->edit_value[var] = value;
+        S->conflict.n = 0; /* as cs_txn_begin leaves it */
+        return CS_OK;
+    }
+    cs_txn_begin(S);
     if (!cs_save_edit(S, var))
         return finish(S, CS_ERR_NOMEM);
     S->edit_value[var] = value;
