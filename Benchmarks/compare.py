@@ -14,7 +14,8 @@ with a per-phase limit: DNF past it), checks that both print the same `check`
 lines (within 1e-3 relative, as TRACE.md says) and prints a table of phase
 times and ratios. Our replays have a limit too (--ours-limit, for the whole
 replay): a phase that has not finished by then is DNF, and so is every
-phase after it. Then the table of phase
+phase after it. A kiwisolver replay that fails otherwise (kiwisolver not
+installed, say) stops the run: exit status 2, not a pass. Then the table of phase
 times and ratios. Under each trace: the resize phase per re-solve against
 its floor (the time to write every variable's value once, measured by
 solver-bench in the same run), the cost per transition (rotate / 10, and
