@@ -96,6 +96,13 @@ static double level_weight(const cs_Solver *S, double strength)
 
 /* ---- Pivoting ----------------------------------------------------------- */
 
+/* A restricted basic symbol's row with a negative constant needs the dual
+ * simplex. */
+static bool infeasible(const cs_Solver *S, Sym basic, double constant)
+{
+    return constant < 0.0 && cs_restricted(S, basic);
+}
+
 static bool push_infeasible(cs_Solver *S, Sym s)
 {
     return cs_vec_push(S, &S->infeasible, sizeof s, &s);
@@ -121,7 +128,7 @@ static bool substitute(cs_Solver *S, Sym s, int32_t slot)
         if (!cs_row_axpy(S, r, a, slot, s))
             return false;
         Sym b = S->rows[r].basic;
-        if (b != 0 && cs_restricted(S, b) && S->rows[r].constant < 0.0 && !push_infeasible(S, b))
+        if (b != 0 && infeasible(S, b, S->rows[r].constant) && !push_infeasible(S, b))
             return false;
     }
     return true;
@@ -1052,14 +1059,21 @@ release:
  * now contradict each other, and the change is refused.
  */
 
+/* A row whose basic symbol is a dummy holds a required equation: its
+ * constant must stay 0. */
+static bool breaks_required(const cs_Solver *S, Sym basic, double constant)
+{
+    return S->kind[basic] == SYM_DUMMY && !near_zero(constant);
+}
+
 static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
 {
     Row *row = &S->rows[slot];
-    if (S->kind[row->basic] == SYM_DUMMY && !near_zero(row->constant)) {
+    if (breaks_required(S, row->basic, row->constant)) {
         cs_conflict_note(S, slot, id);
         return CS_ERR_UNSATISFIABLE;
     }
-    if (row->constant < 0.0 && cs_restricted(S, row->basic) && !push_infeasible(S, row->basic))
+    if (infeasible(S, row->basic, row->constant) && !push_infeasible(S, row->basic))
         return CS_ERR_NOMEM;
     return CS_OK;
 }
@@ -1107,8 +1121,8 @@ bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
     for (size_t k = 0; k < n; k++) {
         const Row *row = &S->rows[h[k].slot];
         double x = row->constant + delta * h[k].a;
-        if ((x < 0.0 && cs_restricted(S, row->basic)) || (S->kind[row->basic] == SYM_DUMMY && !near_zero(x)))
-            return false;
+        if (infeasible(S, row->basic, x) || breaks_required(S, row->basic, x))
+            return false; /* what moved() would act on */
     }
     for (size_t k = 0; k < n; k++) {
         Row *row = &S->rows[h[k].slot];
