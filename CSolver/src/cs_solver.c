@@ -354,16 +354,13 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
     }
     cs_Status st = CS_OK;
     if (!first && S->state[id] == CONS_ADDED && cs_shift_constant_in_place(S, id, constant - from)) {
-        S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
-        S->conflict.n = 0;               /* as cs_txn_begin leaves it */
+        S->conflict.n = 0; /* as cs_txn_begin leaves it */
     } else {
         cs_txn_begin(S);
         if (S->state[id] == CONS_ADDED)
             st = cs_shift_constant(S, id, constant - from);
         else if (!cs_save_cons(S, id))
             st = CS_ERR_NOMEM;
-        if (st == CS_OK)
-            S->cons[id].constant = constant;
         st = finish(S, st);
         if (st != CS_OK && first) {
             /* Refused: not a mover after all (it would take one of the map's
@@ -373,6 +370,8 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
             S->cons[id].moves = 0;
         }
     }
+    if (st == CS_OK)
+        S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
     if (st == CS_OK && constant != from)
         cs_cache_note_constant(S, id, from); /* states that solved it with its old constant */
     return st;
