@@ -107,10 +107,10 @@ count kiwi "$BUILD/kiwi.log"
 # that keeps rows of variables acyclic cut at 8 rows (CS_SEARCH_BUDGET,
 # 4096 in the library): their fallbacks (expanding a row's references, all
 # or one) are what cells and tree reach only past L; here they run at S and M.
-# Rows' terms come from slabs of 256 bytes instead of 64 KB (CS_TERM_SLAB),
-# so that slabs turn over at S and M, and the C tests' run in which every
-# allocation fails in turn fails term allocations at more points (46 and 48
-# allocations in its script, against 40 and 41 with 64 KB slabs).
+# Rows' terms come from slabs of 256 bytes doubling to 8 KB instead of 64 KB
+# doubling to 2 MB (CS_TERM_SLAB), so that slabs turn over at S and M, and
+# the C tests' run in which every allocation fails in turn fails term
+# allocations at more points.
 stage "small search budget: build" "$BUILD/budget-build.log" \
     clang -O2 -g -DNDEBUG -DCS_SEARCH_BUDGET=8 -DCS_TERM_SLAB=256 -ICSolver/include -IBenchmarks/solver-bench \
         -D_GNU_SOURCE CSolver/src/*.c Benchmarks/solver-bench/*.c -lm -o "$BUILD/solver-bench-budget8"

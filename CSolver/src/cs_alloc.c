@@ -18,17 +18,21 @@
 
 /*
  * The default allocator: malloc, realloc and free, except on Linux for
- * blocks of HUGE_BLOCK bytes or more, which are mapped on their own, aligned
- * to and rounded up to HUGE_BLOCK, with transparent huge pages asked for.
- * A build or a transition at L and XL fills a few such blocks for the first
- * time (the per-symbol and per-slot arrays, the column pool, a new tableau
- * for a change set solved afresh), and with 4 KB pages the page faults were
- * a third of a stack-L build's time (perf: clearing, charging and mapping
- * each page); with 2 MB pages there is one fault where there were 512
- * (least of 5 runs at L: builds 15-20% faster). Such a block grows by
- * mremap, as glibc's realloc grows its own mappings, without a copy. A block
- * below the size is where malloc would put it. Which path a block took
- * follows from its size, which the solver always passes (osize).
+ * blocks of HUGE_MIN (1 MB) or more, which are mapped on their own, aligned
+ * to and rounded up to HUGE_BLOCK (2 MB), with transparent huge pages asked
+ * for. A build or a transition at L and XL fills a few such blocks for the
+ * first time (the per-symbol and per-slot arrays, the column pool, the term
+ * slabs, a new tableau for a change set solved afresh), and with 4 KB pages
+ * the page faults were a third of a stack-L build's time (perf: clearing,
+ * charging and mapping each page, about 2 us each here); with 2 MB pages
+ * there is one fault where there were 512 (least of 5 runs at L: builds
+ * 15-20% faster). Blocks of 1 to 2 MB (a tableau's markers at L, its map of
+ * values) went to malloc until the threshold came down from 2 MB: rounded
+ * up, such a block costs at most its own size again, and only a solver past
+ * 30,000 symbols or so has one. Such a block grows by mremap, as glibc's
+ * realloc grows its own mappings, without a copy. A block below the size is
+ * where malloc would put it. Which path a block took follows from its size,
+ * which the solver always passes (osize).
  *
  * Huge pages are a request: where the kernel has none to give (or
  * transparent huge pages are off), the mapping has 4 KB pages. A block is
@@ -36,6 +40,7 @@
  */
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)
 #define HUGE_BLOCK ((size_t)2 << 20)
+#define HUGE_MIN ((size_t)1 << 20)
 
 /* n rounded up to HUGE_BLOCK; 0 if that overflows. */
 static size_t huge_length(size_t n)
@@ -62,7 +67,7 @@ static void *huge_map(size_t len)
 /* A block of nsize bytes where ptr had osize, one of them (or both) huge. */
 static void *huge_realloc(void *ptr, size_t osize, size_t nsize)
 {
-    bool was_huge = ptr != NULL && osize >= HUGE_BLOCK, huge = nsize >= HUGE_BLOCK;
+    bool was_huge = ptr != NULL && osize >= HUGE_MIN, huge = nsize >= HUGE_MIN;
     size_t len = huge ? huge_length(nsize) : 0;
     if (huge && len == 0)
         return NULL;
@@ -93,7 +98,7 @@ void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     (void)ud;
     (void)osize;
 #ifdef HUGE_BLOCK
-    if ((ptr != NULL && osize >= HUGE_BLOCK) || nsize >= HUGE_BLOCK)
+    if ((ptr != NULL && osize >= HUGE_MIN) || nsize >= HUGE_MIN)
         return huge_realloc(ptr, osize, nsize);
 #endif
     if (nsize == 0) {

@@ -406,13 +406,7 @@ size_t cs_cache_bytes(const cs_Solver *S)
         for (uint32_t r = 0; r < t->nslot; r++)
             bytes += (size_t)t->rows[r].cap * (sizeof(Sym) + sizeof(double));
         bytes += (size_t)t->caplevels * sizeof(Level);
-        const Sens *z = &t->sens;
-        bytes += (size_t)z->capparam * (sizeof *z->param + 3 * sizeof(double) + sizeof *z->nplist +
-                                        sizeof *z->holders + 1) +
-                 (size_t)z->capvar * (sizeof *z->base + sizeof *z->list +
-                                      z->capparam * (sizeof *z->J + sizeof *z->plist + sizeof *z->pterm));
-        for (uint32_t p = 0; p < z->capparam; p++)
-            bytes += z->holders[p].cap * sizeof(Holder);
+        bytes += cs_sens_bytes(&t->sens);
     }
     return bytes;
 }

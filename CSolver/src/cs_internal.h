@@ -211,26 +211,28 @@ typedef struct SensTerm { double base, j; } SensTerm;
 
 typedef struct Sens {
     bool ok;                 /* built, and the tableau kept its shape since */
+    char *block;             /* the arrays below but holders and gathered (cs_values.c,
+                              * sens_layout); owned */
     uint32_t nparam, capparam;
     cs_Cons *param;          /* its parameters: edit constraints and constraints
-                              * whose constant moves, when it was built; owned */
-    double *p0, *d;          /* their constants then; scratch for the moves; owned */
+                              * whose constant moves, when it was built */
+    double *p0, *d;          /* their constants then; scratch for the moves */
     uint32_t nvar, capvar;   /* variables when it was built; room */
-    double *base;            /* every variable's value then (capvar); owned */
-    double *J;               /* nparam x capvar derivatives by constant; owned */
-    cs_Var *list;            /* variables with a nonzero derivative (capvar); owned */
+    double *base;            /* every variable's value then (capvar) */
+    double *J;               /* nparam x capvar derivatives by constant */
+    cs_Var *list;            /* variables with a nonzero derivative (capvar) */
     uint32_t nlist;
     /* The same for each parameter alone (capparam lists of capvar): when one
      * parameter moved since the last update (a resize), only the variables
      * that depend on it are visited. */
-    cs_Var *plist;           /* owned */
-    uint32_t *nplist;        /* their lengths (capparam); owned */
+    cs_Var *plist;
+    uint32_t *nplist;        /* their lengths (capparam) */
     /* Beside each list, each of its variables' base value and derivative
      * by that parameter, in the list's order: a resize (one parameter
      * moved) streams one array of pairs and the values, instead of
      * gathering from base and a column of J. */
-    SensTerm *pterm;         /* capparam x capvar; owned */
-    double *dprev;           /* each parameter's move at the last update (capparam); owned */
+    SensTerm *pterm;         /* capparam x capvar */
+    double *dprev;           /* each parameter's move at the last update (capparam) */
     /* For each parameter, the rows its constant moves (cs_shift_constant),
      * gathered at its first move since the map was built (gathered[k]),
      * valid while the map is: moves change constants, not coefficients.
@@ -276,12 +278,18 @@ typedef struct CacheEntry {
 
 /*
  * Small blocks of row terms (cs_row.c, cs_terms_new): blocks of 4, 8 and 16
- * terms are carved from 64 KB slabs and kept on a free list of their size
- * when freed, for the next row. A build makes a row a constraint, most of
- * two to four terms: a malloc each was 245 instructions, 9% of a tree L
- * build's. Slabs go back with the solver (cs_solver_free), so a solver's
- * term memory stays at its peak; larger blocks are the caller's
- * allocator's, as before.
+ * terms are carved from slabs and kept on a free list of their size when
+ * freed, for the next row. A build makes a row a constraint, most of two to
+ * four terms: a malloc each was 245 instructions, 9% of a tree L build's.
+ * Slabs go back with the solver (cs_solver_free), so a solver's term memory
+ * stays at its peak; larger blocks are the caller's allocator's, as before.
+ *
+ * The first slab is CS_TERM_SLAB bytes (64 KB) and each of the next
+ * CS_TERM_SLAB_DOUBLINGS twice the one before, up to 2 MB: a solver at S
+ * holds one small slab, and at L most terms are in slabs large enough for
+ * the default allocator to map with huge pages (cs_alloc.c). With 64 KB
+ * slabs throughout, a build at tree L wrote its 3 MB of terms into fresh
+ * 4 KB pages, 700 page faults of about 2 us each here.
  */
 enum { TERM_CLASSES = 3 };
 /* A slab's bytes. A build may set it (scripts/test.sh makes them 256 bytes,
@@ -293,10 +301,18 @@ enum { TERM_CLASSES = 3 };
 #if CS_TERM_SLAB < 192
 #error "CS_TERM_SLAB must hold a block of 16 terms (192 bytes)"
 #endif
+#ifndef CS_TERM_SLAB_DOUBLINGS
+#define CS_TERM_SLAB_DOUBLINGS 5
+#endif
+/* The bytes of slab k (counting from 0). */
+static inline size_t cs_term_slab_bytes(size_t k)
+{
+    return (size_t)CS_TERM_SLAB << (k < CS_TERM_SLAB_DOUBLINGS ? k : CS_TERM_SLAB_DOUBLINGS);
+}
 typedef struct TermPool {
     double *free[TERM_CLASSES]; /* free blocks of 4 << k terms; each holds the next's address */
     char *at, *end;             /* what is left of the newest slab */
-    Vec slabs;                  /* char *: every slab (CS_TERM_SLAB bytes), owned */
+    Vec slabs;                  /* char *: every slab (cs_term_slab_bytes), owned */
 } TermPool;
 
 typedef struct Journal {
@@ -554,6 +570,10 @@ CS_HIDDEN void cs_sens_free(cs_Solver *S, Sens *sens);
 /* A zeroed map with room for capparam parameters over capvar variables; false
  * (and nothing held) if memory runs out. */
 CS_HIDDEN bool cs_sens_alloc(cs_Solver *S, Sens *sens, uint32_t capparam, uint32_t capvar);
+/* In c, a copy of map z; false (and nothing held) if memory runs out. */
+CS_HIDDEN bool cs_sens_copy(cs_Solver *S, Sens *c, const Sens *z);
+/* The bytes map z holds. */
+CS_HIDDEN size_t cs_sens_bytes(const Sens *z);
 /* Constraint id's place among the map's parameters; -1 if it is none. */
 static inline int32_t cs_sens_index(const Sens *z, cs_Cons id)
 {

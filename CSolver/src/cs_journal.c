@@ -524,32 +524,8 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
         }
     }
     t->shape_changed = S->shape_changed;
-    if (ok && S->sens.ok) {
-        const Sens *z = &S->sens;
-        Sens *c = &t->sens;
-        ok = cs_sens_alloc(S, c, z->capparam, z->capvar);
-        if (ok && z->capparam > 0) {
-            memcpy(c->param, z->param, (size_t)z->capparam * sizeof *c->param);
-            memcpy(c->p0, z->p0, (size_t)z->capparam * sizeof *c->p0);
-            memcpy(c->nplist, z->nplist, (size_t)z->capparam * sizeof *c->nplist);
-            memcpy(c->dprev, z->dprev, (size_t)z->capparam * sizeof *c->dprev);
-        }
-        if (ok && z->capvar > 0) {
-            memcpy(c->base, z->base, (size_t)z->capvar * sizeof *c->base);
-            memcpy(c->list, z->list, (size_t)z->capvar * sizeof *c->list);
-        }
-        if (ok && z->capvar * z->capparam > 0) {
-            memcpy(c->J, z->J, (size_t)z->capvar * z->capparam * sizeof *c->J);
-            memcpy(c->plist, z->plist, (size_t)z->capvar * z->capparam * sizeof *c->plist);
-            memcpy(c->pterm, z->pterm, (size_t)z->capvar * z->capparam * sizeof *c->pterm);
-        }
-        if (ok) {
-            c->nparam = z->nparam;
-            c->nlist = z->nlist;
-            c->nvar = z->nvar;
-            c->ok = true;
-        }
-    }
+    if (ok && S->sens.ok)
+        ok = cs_sens_copy(S, &t->sens, &S->sens);
     if (!ok)
         cs_tableau_discard(S, t);
     return ok;

@@ -50,15 +50,16 @@ static double *pooled_terms(cs_Solver *S, int cls)
     }
     size_t bytes = ((size_t)4 << cls) * (sizeof(double) + sizeof(Sym)); /* 16-byte multiples */
     if ((size_t)(tp->end - tp->at) < bytes) {
-        char *slab = cs_mem_realloc(S, NULL, 0, CS_TERM_SLAB);
+        size_t size = cs_term_slab_bytes(tp->slabs.n);
+        char *slab = cs_mem_realloc(S, NULL, 0, size);
         if (slab == NULL)
             return NULL;
         if (!cs_vec_push(S, &tp->slabs, sizeof slab, &slab)) {
-            cs_mem_free(S, slab, CS_TERM_SLAB);
+            cs_mem_free(S, slab, size);
             return NULL;
         }
         tp->at = slab;
-        tp->end = slab + CS_TERM_SLAB;
+        tp->end = slab + size;
     }
     block = (double *)(void *)tp->at;
     tp->at += bytes;
@@ -99,7 +100,7 @@ void cs_terms_release(cs_Solver *S)
     TermPool *tp = &S->terms;
     char **slab = tp->slabs.p;
     for (size_t k = 0; k < tp->slabs.n; k++)
-        cs_mem_free(S, slab[k], CS_TERM_SLAB);
+        cs_mem_free(S, slab[k], cs_term_slab_bytes(k));
     cs_vec_free(S, &tp->slabs, sizeof *slab);
     memset(tp, 0, sizeof *tp);
 }

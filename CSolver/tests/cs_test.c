@@ -463,10 +463,10 @@ static void test_every_allocation_fails(void)
             if (failed_here)
                 break;
         }
-        /* Rows' terms come from 64 KB slabs (TermPool): this script
-         * allocates 40 and 41 times (over 50 with a malloc a row), and
-         * scripts/test.sh runs it again with 256-byte slabs, where it
-         * allocates 46 and 48 times (a freed block is reused). */
+        /* Rows' terms come from slabs of 64 KB and up (TermPool): this
+         * script allocates 40 and 41 times (over 50 with a malloc a row),
+         * and scripts/test.sh runs it again with slabs from 256 bytes, where
+         * it allocates more often (a freed block is reused). */
         EXPECT(injected > 30);
         free(want);
         cs_solver_free(ref.S);
@@ -678,7 +678,7 @@ static void test_memory_flat(void)
 
 /*
  * A solver large enough for the default allocator's blocks mapped with huge
- * pages (2 MB and up, cs_alloc.c): grown into from malloc's, grown within
+ * pages (1 MB and up, cs_alloc.c): grown into from malloc's, grown within
  * and past, freed, and a new tableau made for a change set solved afresh,
  * with the values right throughout. Two chains of 40,000 variables,
  * x[i + 1] = x[i] + 1 or + 2, swapped for each other and back.
