@@ -287,9 +287,11 @@ typedef struct CacheEntry {
  * The first slab is CS_TERM_SLAB bytes (64 KB) and each of the next
  * CS_TERM_SLAB_DOUBLINGS twice the one before, up to 2 MB: a solver at S
  * holds one small slab, and at L most terms are in slabs large enough for
- * the default allocator to map with huge pages (cs_alloc.c). With 64 KB
- * slabs throughout, a build at tree L wrote its 3 MB of terms into fresh
- * 4 KB pages, 700 page faults of about 2 us each here.
+ * the default allocator to map with huge pages (cs_alloc.c). A tableau
+ * built afresh says how many rows it is about to make (cs_terms_expect), so
+ * that a build at L starts with a slab of 2 MB. With 64 KB slabs
+ * throughout, a build at tree L wrote its 3 MB of terms into fresh 4 KB
+ * pages, 700 page faults of about 2 us each here.
  */
 enum { TERM_CLASSES = 3 };
 /* A slab's bytes. A build may set it (scripts/test.sh makes them 256 bytes,
@@ -304,15 +306,13 @@ enum { TERM_CLASSES = 3 };
 #ifndef CS_TERM_SLAB_DOUBLINGS
 #define CS_TERM_SLAB_DOUBLINGS 5
 #endif
-/* The bytes of slab k (counting from 0). */
-static inline size_t cs_term_slab_bytes(size_t k)
-{
-    return (size_t)CS_TERM_SLAB << (k < CS_TERM_SLAB_DOUBLINGS ? k : CS_TERM_SLAB_DOUBLINGS);
-}
+typedef struct Slab { char *p; size_t bytes; } Slab;
 typedef struct TermPool {
     double *free[TERM_CLASSES]; /* free blocks of 4 << k terms; each holds the next's address */
     char *at, *end;             /* what is left of the newest slab */
-    Vec slabs;                  /* char *: every slab (cs_term_slab_bytes), owned */
+    Vec slabs;                  /* Slab: every slab, owned */
+    uint32_t grade;             /* the next slab is CS_TERM_SLAB << grade bytes (grade at
+                                 * most CS_TERM_SLAB_DOUBLINGS) */
 } TermPool;
 
 typedef struct Journal {
@@ -495,6 +495,9 @@ CS_HIDDEN bool cs_terms_new(cs_Solver *S, int32_t cap, Sym **sym, double **coef)
 CS_HIDDEN void cs_terms_free(cs_Solver *S, double *coef, int32_t cap);
 /* Every slab of the term pool, freed (cs_solver_free, after every row). */
 CS_HIDDEN void cs_terms_release(cs_Solver *S);
+/* About `rows` rows are about to be made (a tableau built afresh): the next
+ * slab holds a block of 4 terms for each, or is the largest a slab can be. */
+CS_HIDDEN void cs_terms_expect(cs_Solver *S, size_t rows);
 CS_HIDDEN double cs_row_coef(const Row *r, Sym s);
 /* Room for n terms in row slot's buffers (a row being built). */
 CS_HIDDEN bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n);

@@ -576,6 +576,7 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
         cs_tableau_discard(S, t);
         return false;
     }
+    cs_terms_expect(S, n);
     for (cs_Var v = 0; v < S->nvar; v++) {
         t->kind[S->var_sym[v]] = SYM_EXTERNAL;
         t->owner[S->var_sym[v]] = v;

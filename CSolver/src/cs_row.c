@@ -50,16 +50,16 @@ static double *pooled_terms(cs_Solver *S, int cls)
     }
     size_t bytes = ((size_t)4 << cls) * (sizeof(double) + sizeof(Sym)); /* 16-byte multiples */
     if ((size_t)(tp->end - tp->at) < bytes) {
-        size_t size = cs_term_slab_bytes(tp->slabs.n);
-        char *slab = cs_mem_realloc(S, NULL, 0, size);
-        if (slab == NULL)
+        Slab slab = { NULL, (size_t)CS_TERM_SLAB << tp->grade };
+        if ((slab.p = cs_mem_realloc(S, NULL, 0, slab.bytes)) == NULL)
             return NULL;
         if (!cs_vec_push(S, &tp->slabs, sizeof slab, &slab)) {
-            cs_mem_free(S, slab, size);
+            cs_mem_free(S, slab.p, slab.bytes);
             return NULL;
         }
-        tp->at = slab;
-        tp->end = slab + size;
+        tp->at = slab.p;
+        tp->end = slab.p + slab.bytes;
+        tp->grade += tp->grade < CS_TERM_SLAB_DOUBLINGS;
     }
     block = (double *)(void *)tp->at;
     tp->at += bytes;
@@ -98,11 +98,19 @@ void cs_terms_free(cs_Solver *S, double *coef, int32_t cap)
 void cs_terms_release(cs_Solver *S)
 {
     TermPool *tp = &S->terms;
-    char **slab = tp->slabs.p;
+    Slab *slab = tp->slabs.p;
     for (size_t k = 0; k < tp->slabs.n; k++)
-        cs_mem_free(S, slab[k], cs_term_slab_bytes(k));
+        cs_mem_free(S, slab[k].p, slab[k].bytes);
     cs_vec_free(S, &tp->slabs, sizeof *slab);
     memset(tp, 0, sizeof *tp);
+}
+
+void cs_terms_expect(cs_Solver *S, size_t rows)
+{
+    TermPool *tp = &S->terms;
+    size_t want = rows < SIZE_MAX / 64 ? rows * 4 * (sizeof(double) + sizeof(Sym)) : SIZE_MAX;
+    while (tp->grade < CS_TERM_SLAB_DOUBLINGS && ((size_t)CS_TERM_SLAB << tp->grade) < want)
+        tp->grade++;
 }
 
 /* A new block of capacity at least need (doubling) holding the first n
