@@ -294,9 +294,9 @@ typedef struct CacheEntry {
  * pages, 700 page faults of about 2 us each here.
  */
 enum { TERM_CLASSES = 3 };
-/* A slab's bytes. A build may set it (scripts/test.sh makes them 256 bytes,
- * a few blocks each, for the C tests' run in which every allocation fails
- * in turn: with 64 KB a term allocation seldom allocates). */
+/* The first slab's bytes. A build may set it (scripts/test.sh makes it 256
+ * bytes, a few blocks, doubling to 8 KB, for the C tests' run in which every
+ * allocation fails in turn: with 64 KB a term allocation seldom allocates). */
 #ifndef CS_TERM_SLAB
 #define CS_TERM_SLAB (64 << 10)
 #endif

@@ -296,7 +296,7 @@ static size_t sens_layout(Sens *z, size_t ne, size_t nv, char *block)
 
 size_t cs_sens_bytes(const Sens *z)
 {
-    Sens scratch;
+    Sens scratch; /* sens_layout without a block only sizes: scratch is not read or written */
     size_t bytes = sens_layout(&scratch, z->capparam, z->capvar, NULL) +
                    (size_t)z->capparam * (sizeof *z->holders + sizeof *z->gathered);
     for (uint32_t p = 0; p < z->capparam; p++)
