@@ -70,7 +70,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// constraint whose items have no common ancestor is not activated, and the
     /// reason is in ``activationError``.
     public var isActive: Bool {
-        get { engine != nil }
+        get { engineRef != nil }
         set {
             if newValue {
                 do { try Self.activate([self]) } catch { activationError = error }
@@ -92,14 +92,17 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Whether the constraint is active but not enforced: it conflicted with
     /// required constraints and the engine broke it (see ``LayoutConflict``).
-    public var isBroken: Bool { engine != nil && broken }
+    public var isBroken: Bool { engineRef != nil && broken }
 
     // Engine state: set while active. Not weak: a weak reference would make
     // every retain of the engine take the slow path, and a pass touches
-    // every constraint it changes. The engine clears it before it goes
+    // every constraint it changes; not retained either (the engine holds its
+    // active constraints), and read without a retain where thousands are
+    // (de)activated at once. The engine clears it before it goes
     // (LayoutEngine.deinit), and it is set only while the engine holds this
     // constraint among its active ones.
-    @exclusivity(unchecked) unowned(unsafe) var engine: LayoutEngine?
+    @exclusivity(unchecked) var engineRef: Unmanaged<LayoutEngine>?
+    var engine: LayoutEngine? { engineRef?.takeUnretainedValue() }
     /// The solver's form of the constraint, made when activated and kept
     /// after deactivation, so that activating it again costs no translation.
     @exclusivity(unchecked) var lowered: Cassowary.Constraint? { didSet { loweredID = nil } }
@@ -208,34 +211,38 @@ public final class LayoutConstraint: CustomStringConvertible {
         // by a walk to the root and kept here, by index.
         var walked: [(index: Int, engine: LayoutEngine)] = []
         var lastRoot: View?, lastEngine: LayoutEngine?
-        for (i, c) in constraints.enumerated() {
+        var refusal: LayoutError?
+        constraints.forEachBorrowed { i, c in
             if !c.isValidated {
                 if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
-                    throw error
+                    refusal = error
+                    return false
                 }
                 c.isValidated = true // its shape never changes
             }
-            if c.knownEngine() != nil { continue }
+            if c.knownEngine() != nil { return true }
             guard let root = c.commonRoot() else {
-                throw .noCommonAncestor(first: c.firstItem.layoutName, second: c.secondItem?.layoutName ?? "nil")
+                refusal = .noCommonAncestor(first: c.firstItem.layoutName, second: c.secondItem?.layoutName ?? "nil")
+                return false
             }
             if root !== lastRoot {
                 lastRoot = root
                 lastEngine = root.layoutEngine
             }
             walked.append((i, lastEngine!))
+            return true
         }
+        if let refusal { throw refusal }
         var next = 0
-        for (i, c) in constraints.enumerated() {
-            let engine: LayoutEngine
+        constraints.forEachBorrowed { i, c in
             if next < walked.count, walked[next].index == i {
-                engine = walked[next].engine
                 next += 1
-            } else {
-                engine = c.knownEngine()! // as above: activating others changes no membership
+                if c.engineRef == nil { c.install(in: walked[next - 1].engine) }
+            } else if c.engineRef == nil {
+                // As above: activating others changes no membership.
+                c.knownEngine()!._withUnsafeGuaranteedRef { c.install(in: $0) }
             }
-            guard c.engine == nil else { continue }
-            c.install(in: engine)
+            return true
         }
     }
 
@@ -248,7 +255,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Deactivates constraints (inactive ones are ignored); the solver sees
     /// the change at the next layout pass.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
-        for c in constraints { c.engine?.deactivate(c) }
+        constraints.forEachBorrowed { _, c in
+            c.deactivateInEngine()
+            return true
+        }
+    }
+
+    /// Deactivates it in its engine, if it is active.
+    func deactivateInEngine() {
+        engineRef?._withUnsafeGuaranteedRef { $0.deactivate(self) }
     }
 
     /// The engine of the hierarchy both items are in when that is known
@@ -256,12 +271,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// (size-class switches do that to thousands at a time): one compiled by
     /// a live engine that no item has left since has its items there, and
     /// items registered in a live engine are in its hierarchy (leaving a
-    /// hierarchy unregisters them). Nil when it takes the walk.
-    func knownEngine() -> LayoutEngine? {
-        if let engine = loweredIn?.engine, loweredAt == engine.departures { return engine }
-        if let token = firstItem.variables?.engine, let engine = token.engine,
+    /// hierarchy unregisters them). Nil when it takes the walk. Not retained:
+    /// for use while the hierarchy holds it.
+    func knownEngine() -> Unmanaged<LayoutEngine>? {
+        if let held = loweredIn?.engineRef, loweredAt == held._withUnsafeGuaranteedRef({ $0.departures }) {
+            return held
+        }
+        if let token = firstItem.variables?.engine, let held = token.engineRef,
            secondItem == nil || secondItem!.variables?.engine === token {
-            return engine
+            return held
         }
         return nil
     }
@@ -270,8 +288,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// known without a walk (``knownEngine()``) — what a size-class switch
     /// does to each of its constraints; false, with nothing done, otherwise.
     func reactivate() -> Bool {
-        guard isValidated, let engine = knownEngine() else { return false }
-        install(in: engine)
+        guard isValidated, let held = knownEngine() else { return false }
+        held._withUnsafeGuaranteedRef { install(in: $0) }
         return true
     }
 
@@ -308,5 +326,21 @@ public final class LayoutConstraint: CustomStringConvertible {
         if !priority.isRequired { text += " @\(priority)" }
         if let identifier { text = "\(identifier): " + text }
         return text
+    }
+}
+
+extension Array where Element == LayoutConstraint {
+    /// Calls `body` with each index and element, the element borrowed from
+    /// the array (which holds it), until `body` returns false. A plain `for`
+    /// loop retained and released each element, and a size-class switch
+    /// (de)activates thousands.
+    @inline(__always)
+    func forEachBorrowed(_ body: (Int, LayoutConstraint) -> Bool) {
+        withUnsafeBufferPointer { buffer in
+            for i in buffer.indices {
+                let goOn = Unmanaged.passUnretained(buffer[i])._withUnsafeGuaranteedRef { body(i, $0) }
+                if !goOn { return }
+            }
+        }
     }
 }

@@ -33,7 +33,15 @@ final class LayoutEngine {
     /// constraints it compiled: a new engine at a dead one's address is never
     /// taken for it, and `engine` (cleared by the engine's deinit) says
     /// whether it is still there.
-    final class Token { unowned(unsafe) var engine: LayoutEngine? }
+    final class Token {
+        /// Not retained (the engine owns its token) and read without a
+        /// retain where a pass does (``LayoutConstraint/knownEngine()``).
+        @exclusivity(unchecked) var engineRef: Unmanaged<LayoutEngine>?
+        var engine: LayoutEngine? {
+            get { engineRef?.takeUnretainedValue() }
+            set { engineRef = newValue.map { Unmanaged.passUnretained($0) } }
+        }
+    }
     let token = Token()
     /// A scratch engine (fitting sizes) keeps its variables here instead of
     /// on the items, which belong to their hierarchy's engine.
@@ -41,13 +49,30 @@ final class LayoutEngine {
     private var scratchVariables: [ObjectIdentifier: ItemVariables] = [:]
     private let sizing: ImpliedConstraints.RootSizing
 
+    /// A constraint in one of the lists below. An entry of `active` is one
+    /// retain of its constraint, taken when it is activated; deactivating it
+    /// moves that entry, as it is, to `pendingRemove`, which gives it back at
+    /// the end of the next pass (once the solver has it out). `pendingAdd`'s
+    /// entries retain nothing: each constraint there was active when it was
+    /// listed, so its retain is in `active` or in `pendingRemove` until the
+    /// pass has walked them. A size-class transition moves thousands of
+    /// constraints through these lists; as arrays of strong references each
+    /// move cost four retains and four releases, half of a transition.
+    typealias Held = Unmanaged<LayoutConstraint>
+
     /// Active constraints, in no order (``LayoutConstraint/activeIndex``).
     // No dynamic exclusivity checks on the queues a pass walks: the engine
     // never hands out access to them across a call.
-    @exclusivity(unchecked) private var active: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var active: [Held] = []
     @exclusivity(unchecked) private var nextOrder = 0
-    @exclusivity(unchecked) private var pendingAdd: [LayoutConstraint] = []
-    @exclusivity(unchecked) private var pendingRemove: [LayoutConstraint] = []
+    /// Constraints to lower and add at the next pass, in order; an entry
+    /// whose constraint was deactivated (or added) since is skipped. Only
+    /// active constraints are listed (see ``Held``).
+    @exclusivity(unchecked) private var pendingAdd: [Held] = []
+    /// Constraints deactivated since the last pass, to take out of the solver
+    /// there: those not in it, or activated again since (not
+    /// `queuedForRemoval`), are only given back.
+    @exclusivity(unchecked) private var pendingRemove: [Held] = []
     private var framesSet: [View] = []
     private(set) var conflicts: [LayoutConflict] = []
     /// How many times items have left this engine (unregistered, released
@@ -71,7 +96,9 @@ final class LayoutEngine {
 
     deinit {
         token.engine = nil // compiled constraints see the engine gone
-        for c in active { c.engine = nil }
+        for held in active { held._withUnsafeGuaranteedRef { $0.engineRef = nil } }
+        for held in active { held.release() }
+        for held in pendingRemove { held.release() }
     }
 
     // MARK: - Items
@@ -104,7 +131,10 @@ final class LayoutEngine {
 
     func unregister(_ item: LayoutItem) {
         departures += 1
-        for c in active where c.firstItem === item || c.secondItem === item { deactivate(c) }
+        for held in active {
+            let c = held.takeUnretainedValue()
+            if c.firstItem === item || c.secondItem === item { deactivate(c) }
+        }
         item.implied = nil
         item.variables = nil
     }
@@ -155,7 +185,7 @@ final class LayoutEngine {
     }
 
     func adoptActive(_ constraints: [LayoutConstraint]) {
-        for c in constraints where c.engine == nil { activate(c) }
+        for c in constraints where c.engineRef == nil { activate(c) }
     }
 
     /// Takes a subtree out: constraints between it and the rest are
@@ -193,15 +223,17 @@ final class LayoutEngine {
     // MARK: - Activation
 
     /// Active constraints in the order they were activated.
-    var activeConstraints: [LayoutConstraint] { active.sorted { $0.activeOrder < $1.activeOrder } }
+    var activeConstraints: [LayoutConstraint] {
+        active.map { $0.takeUnretainedValue() }.sorted { $0.activeOrder < $1.activeOrder }
+    }
 
     func activate(_ c: LayoutConstraint) {
-        guard c.engine == nil else { return }
-        c.engine = self
+        guard c.engineRef == nil else { return }
+        c.engineRef = Unmanaged.passUnretained(self)
         c.activeIndex = active.count
         c.activeOrder = nextOrder
         nextOrder += 1
-        active.append(c)
+        active.append(.passRetained(c))
         if c.loweredIn !== token, let old = c.lowered {
             // Compiled by another engine (a subtree moved here): out of that
             // engine's solver now, so its queued removal is void.
@@ -215,25 +247,32 @@ final class LayoutEngine {
             c.inSolver = true
             return
         }
-        pendingAdd.append(c)
+        pendingAdd.append(.passUnretained(c))
+    }
+
+    /// Whether `c` is active here (a comparison of addresses: no retain).
+    private func holds(_ c: LayoutConstraint) -> Bool {
+        c.engineRef?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
     }
 
     func deactivate(_ c: LayoutConstraint) {
-        guard c.engine === self else { return }
-        c.engine = nil
+        guard holds(c) else { return }
+        c.engineRef = nil
+        let i = c.activeIndex, held = active[i]
+        assert(held.toOpaque() == Unmanaged.passUnretained(c).toOpaque(), "activeIndex is its own entry")
         let last = active.removeLast()
-        if last !== c {
-            active[c.activeIndex] = last
-            last.activeIndex = c.activeIndex
+        if i < active.count {
+            active[i] = last
+            last._withUnsafeGuaranteedRef { $0.activeIndex = i }
         }
         c.activeIndex = -1
         c.broken = false
         if c.inSolver {
             c.inSolver = false
             c.queuedForRemoval = true
-            pendingRemove.append(c)
         }
-        // A queued addition is skipped at the pass (its engine is gone).
+        // Held until the pass (a queued addition of it is skipped there).
+        pendingRemove.append(held)
     }
 
     /// Releases a compiled constraint whose owner is gone.
@@ -244,21 +283,22 @@ final class LayoutEngine {
     /// Takes a constraint out of the solver and queues it again, lowered
     /// afresh (its shape changed: priority, baselines, direction).
     private func relower(_ c: LayoutConstraint) {
-        guard c.engine === self else { return }
+        guard holds(c) else { return }
         if c.inSolver, let old = c.lowered { try? solver.remove(old) }
         c.inSolver = false
         if let old = c.lowered { forget(old) }
         c.lowered = nil
         c.broken = false
-        pendingAdd.append(c)
+        pendingAdd.append(.passUnretained(c))
     }
 
     // MARK: - Changes
 
+    /// `c` is active here.
     func constantChanged(_ c: LayoutConstraint) {
         if c.broken {
             c.broken = false
-            pendingAdd.append(c) // it may hold now
+            pendingAdd.append(.passUnretained(c)) // it may hold now
             return
         }
         guard c.inSolver, let lowered = c.lowered else { return } // lowered at the pass
@@ -364,22 +404,25 @@ final class LayoutEngine {
         if pendingAdd.isEmpty && pendingRemove.isEmpty { return }
         var removing: [UInt32] = []
         removing.reserveCapacity(pendingRemove.count)
-        for c in pendingRemove where c.queuedForRemoval {
-            c.queuedForRemoval = false
-            if compile(c) { removing.append(c.loweredID!) } // in the solver: compiled
+        for held in pendingRemove {
+            held._withUnsafeGuaranteedRef { c in
+                guard c.queuedForRemoval else { return }
+                c.queuedForRemoval = false
+                if compile(c) { removing.append(c.loweredID!) } // in the solver: compiled
+            }
         }
-        pendingRemove.removeAll(keepingCapacity: true)
         flushes += 1
-        var queues: [[LayoutConstraint]] = [], ids: [UInt32] = []
+        var ids: [UInt32] = []
         ids.reserveCapacity(pendingAdd.count)
         var compiled = true
         // Lowering a margin attribute may make the margins guide, whose own
-        // constraints join the queue: take the queue until it stays empty.
-        while !pendingAdd.isEmpty {
-            let queue = pendingAdd
-            pendingAdd.removeAll(keepingCapacity: true)
-            queues.append(queue)
-            for c in queue where c.engine === self && !c.inSolver && !c.broken {
+        // constraints join the queue: it is walked until its end stays put.
+        var next = 0
+        while next < pendingAdd.count {
+            let held = pendingAdd[next]
+            next += 1
+            held._withUnsafeGuaranteedRef { c in
+                guard holds(c), !c.inSolver, !c.broken else { return }
                 lower(c)
                 c.inSolver = true // marks it taken: a second mention is skipped
                 c.takenInFlush = flushes
@@ -387,21 +430,34 @@ final class LayoutEngine {
                 if compiled { ids.append(c.loweredID!) }
             }
         }
-        if compiled, (try? solver.apply(removingIDs: removing, addingIDs: ids)) != nil { return }
+        if compiled, (try? solver.apply(removingIDs: removing, addingIDs: ids)) != nil {
+            pendingAdd.removeAll(keepingCapacity: true)
+            release(&pendingRemove)
+            return
+        }
         // Rare: find the constraints to break, keeping every other one. A
         // refused change set changed nothing; the removals still happen.
         var adding: [LayoutConstraint] = []
-        for queue in queues {
-            for c in queue where c.takenInFlush == flushes {
+        for held in pendingAdd {
+            let c = held.takeUnretainedValue()
+            if c.takenInFlush == flushes {
                 c.takenInFlush = 0 // once, at its first mention
                 c.inSolver = false
                 adding.append(c)
             }
         }
+        pendingAdd.removeAll(keepingCapacity: true)
         if (try? solver.apply(removingIDs: removing, addingIDs: [])) == nil {
             for id in removing { try? solver.apply(removingIDs: [id], addingIDs: []) }
         }
+        release(&pendingRemove) // out of the solver: a constraint given back now may go
         addBisecting(adding[...])
+    }
+
+    /// Gives back every entry of a queue of retained ones and empties it.
+    private func release(_ queue: inout [Held]) {
+        for held in queue { held.release() }
+        queue.removeAll(keepingCapacity: true)
     }
 
     /// Whether a constraint has a compiled form the solver holds: it has an
@@ -451,7 +507,9 @@ final class LayoutEngine {
         c.broken = true
         // Conflicts are rare: their members are found among the active ones.
         let members = Set(conflict.map(ObjectIdentifier.init))
-        var set = active.filter { $0.lowered.map { members.contains(ObjectIdentifier($0)) } ?? false }
+        var set = active.map { $0.takeUnretainedValue() }.filter {
+            $0.lowered.map { members.contains(ObjectIdentifier($0)) } ?? false
+        }
         if !set.contains(where: { $0 === c }) { set.append(c) }
         set.sort { $0.activeOrder < $1.activeOrder } // as they were activated
         conflicts.append(LayoutConflict(conflicting: set, broken: c))

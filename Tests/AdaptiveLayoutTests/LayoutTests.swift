@@ -394,4 +394,74 @@ struct MemoryTests {
         #expect(weakChild == nil)
         #expect(weakConstraint == nil)
     }
+
+    /// UIKit's engine retains active constraints: one activated and let go
+    /// by its maker still holds; deactivated, it is released by the next
+    /// layout pass, whether or not a pass ever added it to the solver, and
+    /// also when it was activated again and deactivated in between.
+    @Test func theEngineHoldsActiveConstraintsUntilThePassAfterTheirDeactivation() throws {
+        let (root, v) = makeRoot(320, 480, "a")
+        let a = v[0]
+        weak var pinned: LayoutConstraint?
+        weak var neverAdded: LayoutConstraint?
+        weak var flickered: LayoutConstraint?
+        do {
+            let pin = a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20)
+            try LayoutConstraint.activate {
+                pin
+                a.topAnchor.constraint(equalTo: root.topAnchor)
+                a.widthAnchor.constraint(equalToConstant: 100)
+                a.heightAnchor.constraint(equalToConstant: 50)
+            }
+            pinned = pin
+        }
+        root.layoutIfNeeded()
+        #expect(pinned != nil)
+        #expect(a.frame == Rect(x: 20, y: 0, width: 100, height: 50))
+        do {
+            let wide = a.widthAnchor.constraint(greaterThanOrEqualToConstant: 10)
+            let flicker = a.heightAnchor.constraint(lessThanOrEqualToConstant: 60)
+            try LayoutConstraint.activate([wide, flicker])
+            LayoutConstraint.deactivate([wide, flicker])
+            try LayoutConstraint.activate([flicker])
+            LayoutConstraint.deactivate([flicker])
+            try LayoutConstraint.activate([flicker])
+            neverAdded = wide
+            flickered = flicker
+        }
+        #expect(neverAdded != nil) // held until the pass
+        root.layoutIfNeeded()
+        #expect(neverAdded == nil)
+        #expect(flickered != nil) // active
+        flickered.map { LayoutConstraint.deactivate([$0]) }
+        pinned.map { LayoutConstraint.deactivate([$0]) }
+        #expect(pinned != nil)
+        root.layoutIfNeeded()
+        #expect(pinned == nil)
+        #expect(flickered == nil)
+    }
+
+    /// A hierarchy freed with changes still queued (activated, deactivated,
+    /// never laid out) frees its constraints too.
+    @Test func queuedChangesAreFreedWithTheirHierarchy() throws {
+        weak var weakRoot: View?
+        weak var active: LayoutConstraint?
+        weak var deactivated: LayoutConstraint?
+        do {
+            let (root, v) = makeRoot(320, 480, "a")
+            let c1 = v[0].widthAnchor.constraint(equalToConstant: 100)
+            let c2 = v[0].heightAnchor.constraint(equalToConstant: 40)
+            try LayoutConstraint.activate([c1, c2])
+            root.layoutIfNeeded()
+            LayoutConstraint.deactivate([c2]) // queued for removal
+            let c3 = v[0].leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            try LayoutConstraint.activate([c3]) // queued for addition
+            weakRoot = root
+            active = c3
+            deactivated = c2
+        }
+        #expect(weakRoot == nil)
+        #expect(active == nil)
+        #expect(deactivated == nil)
+    }
 }

@@ -160,15 +160,19 @@ extension View: TraitEnvironment {
             else if !want, sub.superview === self { sub.removeFromSuperview() }
         }
         for (v, want) in zip(list, wanted) where !want {
-            for c in v.constraints { c.engine?.deactivate(c) }
+            v.constraints.forEachBorrowed { _, c in
+                c.deactivateInEngine()
+                return true
+            }
         }
         for (v, want) in zip(list, wanted) where want {
-            for c in v.constraints where !c.isActive {
+            v.constraints.forEachBorrowed { _, c in
                 // Activated before: its engine is known (no walk, no look at
                 // its items). Otherwise activated as `isActive = true` does:
                 // one without a common ancestor, or of a shape Apple's rules
                 // refuse, stays out (and says why in activationError).
-                if !c.reactivate() { c.isActive = true }
+                if !c.isActive && !c.reactivate() { c.isActive = true }
+                return true
             }
         }
     }
