@@ -57,7 +57,8 @@ final class LayoutEngine {
     /// listed, so its retain is in `active` or in `pendingRemove` until the
     /// pass has walked them. A size-class transition moves thousands of
     /// constraints through these lists; as arrays of strong references each
-    /// move cost four retains and four releases, half of a transition.
+    /// move cost four retains and four releases, and retains and releases
+    /// were half of a transition's time.
     typealias Held = Unmanaged<LayoutConstraint>
 
     /// Active constraints, in no order (``LayoutConstraint/activeIndex``).
@@ -432,7 +433,7 @@ final class LayoutEngine {
         }
         if compiled, (try? solver.apply(removingIDs: removing, addingIDs: ids)) != nil {
             pendingAdd.removeAll(keepingCapacity: true)
-            release(&pendingRemove)
+            giveBack(&pendingRemove)
             return
         }
         // Rare: find the constraints to break, keeping every other one. A
@@ -450,12 +451,12 @@ final class LayoutEngine {
         if (try? solver.apply(removingIDs: removing, addingIDs: [])) == nil {
             for id in removing { try? solver.apply(removingIDs: [id], addingIDs: []) }
         }
-        release(&pendingRemove) // out of the solver: a constraint given back now may go
+        giveBack(&pendingRemove) // out of the solver: a constraint given back now may go
         addBisecting(adding[...])
     }
 
     /// Gives back every entry of a queue of retained ones and empties it.
-    private func release(_ queue: inout [Held]) {
+    private func giveBack(_ queue: inout [Held]) {
         for held in queue { held.release() }
         queue.removeAll(keepingCapacity: true)
     }
