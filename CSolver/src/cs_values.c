@@ -149,26 +149,27 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
         const Row *r = &S->rows[slot];
         /* Descend into the first dirty reference not evaluated yet; the
          * stack is the current path, so one pushed but not done is on it:
-         * a cycle, which I6 rules out (its current value is used). */
+         * a cycle, which I6 rules out (its current value is used). The
+         * value is summed on the way, in the order of the terms, and kept
+         * when no reference needs a descent: in slot order most rows are
+         * ready when the walk comes to them, and were read twice. */
         cs_Var next = v;
-        for (int32_t k = 0; k < r->n && next == v; k++) {
+        long double x = r->constant;
+        for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
             if (!cs_is_reference(S, t))
                 continue;
             cs_Var w = S->owner[t];
-            if (S->dirty[w] && S->vpushed[w] != stamp)
+            if (S->dirty[w] && S->vpushed[w] != stamp) {
                 next = w;
+                break;
+            }
+            x += r->coef[k] * first_pass(S, w);
         }
         if (next != v) {
             S->vpushed[next] = stamp;
             S->vstack[sp++] = next;
             continue;
-        }
-        long double x = r->constant;
-        for (int32_t k = 0; k < r->n; k++) {
-            Sym t = r->sym[k];
-            if (cs_is_reference(S, t))
-                x += r->coef[k] * first_pass(S, S->owner[t]);
         }
         S->x0[v] = x;
         S->vdone[v] = stamp;
