@@ -149,17 +149,14 @@ bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n)
 {
     Row *r = &S->rows[slot];
     if (r->cap == 0 && n > 0 && n <= 16) {
-        /* A new row (create_row: every row of a build) takes its block
-         * straight from the pool, as grow_terms would after three calls
-         * and a free of nothing: 110 instructions a row, a twentieth of a
-         * tree L build's, were that way. */
-        int cls = term_class(n);
-        double *block = pooled_terms(S, cls);
-        if (block == NULL)
+        /* A new row (create_row: every row of a build) takes a block of its
+         * class at once, where grow_terms doubles up to it, copies nothing
+         * and frees nothing: 110 instructions a row, a twentieth of a tree
+         * L build's, went that way. */
+        int32_t cap = 4 << term_class(n);
+        if (!cs_terms_new(S, cap, &r->sym, &r->coef))
             return false;
-        r->cap = 4 << cls;
-        r->coef = block;
-        r->sym = (Sym *)(block + r->cap);
+        r->cap = cap;
         return true;
     }
     return grow_terms(S, &r->sym, &r->coef, &r->cap, r->n, n);
