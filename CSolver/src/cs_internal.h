@@ -234,8 +234,9 @@ typedef struct Sens {
     SensTerm *pterm;         /* capparam x capvar */
     double *dprev;           /* each parameter's move at the last update (capparam) */
     /* For each parameter, the rows its constant moves (cs_shift_constant),
-     * gathered at its first move since the map was built (gathered[k]),
-     * valid while the map is: moves change constants, not coefficients.
+     * gathered when the map is built (gathered[k]; in a copy of a map, or
+     * if memory ran out, at its first move), valid while the map is: moves
+     * change constants, not coefficients.
      * A move then visits those rows alone, without a walk of the marker's
      * column or a search of each row for its coefficient. */
     Vec *holders;            /* capparam Vecs of Holder; owned */
@@ -611,6 +612,10 @@ CS_HIDDEN cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc);
 /* The same move when it cannot fail (a resize's steps), outside any
  * transaction; false, and nothing changed, otherwise. */
 CS_HIDDEN bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc);
+/* The rows that hold the marker of the map's parameter p, and its
+ * coefficient in each, into S->sens.holders[p] (a walk of the marker's
+ * column); gathered[p] set unless memory runs out. */
+CS_HIDDEN void cs_sens_gather(cs_Solver *S, uint32_t p);
 /* Inline: the update's refinement asks it of every constraint. */
 static inline bool cs_is_required(double strength) { return strength >= CS_REQUIRED; }
 /* The sign m of a constraint's marker in its row (expr + constant + m *

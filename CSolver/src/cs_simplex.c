@@ -1080,10 +1080,9 @@ static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
 
 /*
  * A move of a values-map parameter's constant whose rows are known without
- * a walk (its marker's own row, or the rows gathered at an earlier move),
- * and that leaves every one of them feasible, cannot fail: no pivot
- * follows, no memory is taken. Such a move (each step of a resize after the
- * first) is made here outside a transaction, nothing logged, and skips the
+ * a walk (its marker's own row, or the rows gathered when the map was
+ * built), and that leaves every one of them feasible, cannot fail: no pivot
+ * follows, no memory is taken. Such a move (each step of a resize) is made here outside a transaction, nothing logged, and skips the
  * transaction's fixed cost (a tenth of a resize step's instructions at S).
  * Anything else returns false, nothing changed, for cs_shift_constant in a
  * transaction. The rows' new constants are cs_shift_constant's sums,
@@ -1102,7 +1101,7 @@ bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
     Sym marker = S->mark[id].marker, other = S->mark[id].other;
     /* The rows it moves, as cs_shift_constant finds them: the marker's (or
      * other error's) own row when basic, by -+delta (delta times -+1, the
-     * same bits), else the rows gathered at an earlier move. */
+     * same bits), else the rows gathered when the map was built. */
     int32_t r = S->basic[marker];
     Holder own;
     const Holder *h;
@@ -1158,6 +1157,8 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         cs_Status st = moved(S, r, id);
         return st != CS_OK ? st : cs_dual_optimize(S, id);
     }
+    if (p >= 0 && !z->gathered[p])
+        cs_sens_gather(S, (uint32_t)p); /* if memory runs out, the walk below */
     if (p >= 0 && z->gathered[p]) {
         const Holder *h = z->holders[p].p;
         for (size_t k = 0, n = z->holders[p].n; k < n; k++) {
@@ -1170,11 +1171,8 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         }
         return cs_dual_optimize(S, id);
     }
-    /* Walk the marker's column, gathering the rows for the map (if a push
-     * fails, the walk goes on without: the list is only a shortcut). */
-    Vec *held = p >= 0 ? &z->holders[p] : NULL;
-    if (held != NULL)
-        held->n = 0;
+    /* Not a parameter of the map: a walk of the marker's column, in the
+     * order cs_sens_gather lists the rows. */
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
     for (int32_t k = 0; k < col->n; k++) {
@@ -1182,14 +1180,10 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         if (S->visit[s] == stamp)
             continue;
         S->visit[s] = stamp;
-        Row *row = &S->rows[s];
-        if (row->basic == 0)
-            continue; /* objective rows carry no constant that matters */
-        double a = cs_row_coef(row, marker);
+        const Row *row = &S->rows[s];
+        double a = row->basic != 0 ? cs_row_coef(row, marker) : 0.0; /* objective rows carry no constant that matters */
         if (a == 0.0)
             continue;
-        if (held != NULL && !cs_vec_push(S, held, sizeof(Holder), &(Holder){ s, a }))
-            held = NULL;
         if (!touch(S, s))
             return CS_ERR_NOMEM;
         S->rows[s].constant += delta * a;
@@ -1197,7 +1191,28 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         if (st != CS_OK)
             return st;
     }
-    if (held != NULL)
-        z->gathered[p] = 1;
     return cs_dual_optimize(S, id);
+}
+
+void cs_sens_gather(cs_Solver *S, uint32_t p)
+{
+    Sens *z = &S->sens;
+    Vec *held = &z->holders[p];
+    Sym marker = S->mark[z->param[p]].marker;
+    const Column *col = &S->col[marker];
+    uint32_t stamp = cs_visit_begin(S);
+    held->n = 0;
+    for (int32_t k = 0; k < col->n; k++) {
+        int32_t s = cs_col_slot(S, col, k);
+        if (S->visit[s] == stamp)
+            continue;
+        S->visit[s] = stamp;
+        const Row *row = &S->rows[s];
+        double a = row->basic != 0 ? cs_row_coef(row, marker) : 0.0;
+        if (a == 0.0)
+            continue;
+        if (!cs_vec_push(S, held, sizeof(Holder), &(Holder){ s, a }))
+            return; /* the list is only a shortcut: moves walk the column */
+    }
+    z->gathered[p] = 1;
 }

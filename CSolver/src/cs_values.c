@@ -538,6 +538,13 @@ static void sens_finish(cs_Solver *S)
         memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
     z->nvar = S->nvar;
     z->ok = true;
+    /* The rows each parameter's constant moves, now rather than at its
+     * first move: that move then needs no transaction (a resize's first
+     * step was five times the others' at S). A parameter whose marker is
+     * basic (d = 0, as sens_begin left it) moves its own row alone. */
+    for (uint32_t p = 0; p < nparam; p++)
+        if (z->d[p] != 0.0)
+            cs_sens_gather(S, p);
 }
 
 /* (3) after an update that evaluated some of the variables. */
