@@ -206,11 +206,20 @@ static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r);
 /* The second pass over order[0..n): each value with the corrections of the
  * parameters of its row, into x1, published to value[] (what changed is
  * listed in changed[]); with z, each variable's entries of the values map
- * too (sens_row), while its row is at hand. */
+ * too, while its row is at hand. For a map of one or two parameters (a
+ * window's width and height: a build's, a transition's) the entries are
+ * summed in the loop that sums the value, in registers, each parameter's
+ * marker read once a pass; for more, sens_row reads the row again. Either
+ * way the same sums in the same order, so the same entries to the bit. */
 static void refine(cs_Solver *S, uint32_t n, Sens *z)
 {
     uint32_t stamp = cs_stamp_next(S);
     S->residual = 0.0;
+    bool fuse = z != NULL && z->nparam >= 1 && z->nparam <= 2, two = fuse && z->nparam == 2;
+    double *J0 = fuse ? z->J : NULL, *J1 = two ? z->J + z->capvar : NULL;
+    double d0 = fuse ? z->d[0] : 0.0, d1 = two ? z->d[1] : 0.0;
+    /* A parameter whose d is 0 moves nothing; 0 matches no symbol. */
+    Sym m0 = d0 != 0.0 ? S->mark[z->param[0]].marker : 0, m1 = d1 != 0.0 ? S->mark[z->param[1]].marker : 0;
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = S->order[i];
         int32_t slot = S->basic[S->var_sym[v]];
@@ -223,17 +232,34 @@ static void refine(cs_Solver *S, uint32_t n, Sens *z)
         }
         const Row *r = &S->rows[slot];
         long double x = r->constant;
+        double j0 = 0.0, j1 = 0.0;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
-            if (cs_is_reference(S, t))
-                x += r->coef[k] * refined(S, S->owner[t]);
-            else
-                x += r->coef[k] * correction(S, t, stamp);
+            double a = r->coef[k];
+            if (cs_is_reference(S, t)) {
+                cs_Var w = S->owner[t];
+                x += a * refined(S, w);
+                if (fuse)
+                    j0 += a * J0[w];
+                if (two)
+                    j1 += a * J1[w];
+            } else {
+                x += a * correction(S, t, stamp);
+                if (t == m0)
+                    j0 += a * d0;
+                if (t == m1)
+                    j1 += a * d1;
+            }
         }
         S->x1[v] = x;
         store(S, v, (double)x);
-        if (z)
+        if (fuse) {
+            J0[v] = j0;
+            if (two)
+                J1[v] = j1;
+        } else if (z) {
             sens_row(S, z, v, r);
+        }
     }
 }
 
@@ -410,11 +436,11 @@ enum { SENS_MOVERS = 8 };
 
 /*
  * Building (3) at the current values, in three parts: sens_begin chooses
- * the parameters; sens_row computes a variable's column entries from its
- * row, once those of its references are in (refine calls it for each
- * variable it evaluates when the update evaluates them all, so that a row
- * is read once for both; otherwise sens_build walks the rows in reference
- * order); sens_finish lists who moves with what. The map stays off if
+ * the parameters; a variable's column entries come from its row, once
+ * those of its references are in (when the update evaluates every
+ * variable, refine sums them as it sums the value; otherwise sens_build
+ * walks the rows in reference order, calling sens_row); sens_finish lists
+ * who moves with what. The map stays off if
  * memory runs out.
  */
 static bool sens_begin(cs_Solver *S)
@@ -463,38 +489,6 @@ static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r)
     uint32_t nparam = z->nparam;
     if (nparam == 0)
         return;
-    if (nparam <= 2) {
-        /* The map of a window's width and height, a build's: both sums in
-         * registers, each parameter's marker read once a row instead of once
-         * a term, and the terms added in the order the loop below adds
-         * them, so that the entries are the same to the bit (8% of a tree
-         * L build's instructions went to that loop; 5% now). A marker of a
-         * parameter whose d is 0 moves nothing: 0 matches no symbol. */
-        bool two = nparam == 2;
-        Sym m0 = z->d[0] != 0.0 ? S->mark[z->param[0]].marker : 0;
-        Sym m1 = two && z->d[1] != 0.0 ? S->mark[z->param[1]].marker : 0;
-        const double *J1 = J + cap; /* read only when two */
-        double j0 = 0.0, j1 = 0.0;
-        for (int32_t k = 0; k < r->n; k++) {
-            Sym t = r->sym[k];
-            double a = r->coef[k];
-            if (cs_is_reference(S, t)) {
-                cs_Var w = S->owner[t];
-                j0 += a * J[w];
-                if (two)
-                    j1 += a * J1[w];
-                continue;
-            }
-            if (t == m0)
-                j0 += a * z->d[0];
-            if (t == m1)
-                j1 += a * z->d[1];
-        }
-        J[v] = j0;
-        if (two)
-            J[cap + v] = j1;
-        return;
-    }
     for (uint32_t p = 0; p < nparam; p++)
         J[p * cap + v] = 0.0;
     for (int32_t k = 0; k < r->n; k++) {
