@@ -631,6 +631,14 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
  */
 static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
 {
+    /* Held by no other row (a variable that the constraint brings in, as
+     * most of a build's leads are): nothing to search. */
+    const Column *c = &S->col[v];
+    int32_t k = 0;
+    while (k < c->n && cs_col_slot(S, c, k) == slot)
+        k++;
+    if (k == c->n)
+        return true;
     uint32_t refs = mark_references(S, slot);
     return dependents_clear(S, slot, v, refs, cs_stamp_next(S), 0, budget);
 }
