@@ -1140,6 +1140,24 @@ bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
     return true;
 }
 
+/* The next row of a marker's column, from entry *k on, that holds the
+ * marker (its coefficient in *a) and that this walk (stamp) has not seen;
+ * -1 when none is left. Objective rows are passed over: a constant moved
+ * moves theirs by nothing that matters. */
+static int32_t next_holder(cs_Solver *S, const Column *col, int32_t *k, uint32_t stamp, Sym marker, double *a)
+{
+    while (*k < col->n) {
+        int32_t s = cs_col_slot(S, col, (*k)++);
+        if (S->visit[s] == stamp)
+            continue;
+        S->visit[s] = stamp;
+        const Row *row = &S->rows[s];
+        if (row->basic != 0 && (*a = cs_row_coef(row, marker)) != 0.0)
+            return s;
+    }
+    return -1;
+}
+
 cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
 {
     if (dc == 0.0)
@@ -1183,15 +1201,8 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
      * order cs_sens_gather lists the rows. */
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
-    for (int32_t k = 0; k < col->n; k++) {
-        int32_t s = cs_col_slot(S, col, k);
-        if (S->visit[s] == stamp)
-            continue;
-        S->visit[s] = stamp;
-        const Row *row = &S->rows[s];
-        double a = row->basic != 0 ? cs_row_coef(row, marker) : 0.0; /* objective rows carry no constant that matters */
-        if (a == 0.0)
-            continue;
+    double a;
+    for (int32_t k = 0, s; (s = next_holder(S, col, &k, stamp, marker, &a)) >= 0;) {
         if (!touch(S, s))
             return CS_ERR_NOMEM;
         S->rows[s].constant += delta * a;
@@ -1209,18 +1220,10 @@ void cs_sens_gather(cs_Solver *S, uint32_t p)
     Sym marker = S->mark[z->param[p]].marker;
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
+    double a;
     held->n = 0;
-    for (int32_t k = 0; k < col->n; k++) {
-        int32_t s = cs_col_slot(S, col, k);
-        if (S->visit[s] == stamp)
-            continue;
-        S->visit[s] = stamp;
-        const Row *row = &S->rows[s];
-        double a = row->basic != 0 ? cs_row_coef(row, marker) : 0.0;
-        if (a == 0.0)
-            continue;
+    for (int32_t k = 0, s; (s = next_holder(S, col, &k, stamp, marker, &a)) >= 0;)
         if (!cs_vec_push(S, held, sizeof(Holder), &(Holder){ s, a }))
             return; /* the list is only a shortcut: moves walk the column */
-    }
     z->gathered[p] = 1;
 }
