@@ -1090,8 +1090,9 @@ static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
  * A move of a values-map parameter's constant whose rows are known without
  * a walk (its marker's own row, or the rows gathered when the map was
  * built), and that leaves every one of them feasible, cannot fail: no pivot
- * follows, no memory is taken. Such a move (each step of a resize) is made here outside a transaction, nothing logged, and skips the
- * transaction's fixed cost (a tenth of a resize step's instructions at S).
+ * follows, no memory is taken. Such a move (each step of a resize) is made
+ * here outside a transaction, nothing logged, and skips the transaction's
+ * fixed cost (a tenth of a resize step's instructions at S).
  * Anything else returns false, nothing changed, for cs_shift_constant in a
  * transaction. The rows' new constants are cs_shift_constant's sums,
  * rounded the same.

@@ -440,8 +440,7 @@ enum { SENS_MOVERS = 8 };
  * those of its references are in (when the update evaluates every
  * variable, refine sums them as it sums the value; otherwise sens_build
  * walks the rows in reference order, calling sens_row); sens_finish lists
- * who moves with what. The map stays off if
- * memory runs out.
+ * who moves with what. The map stays off if memory runs out.
  */
 static bool sens_begin(cs_Solver *S)
 {
