@@ -1198,8 +1198,8 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
         }
         return cs_dual_optimize(S, id);
     }
-    /* Not a parameter of the map: a walk of the marker's column, in the
-     * order cs_sens_gather lists the rows. */
+    /* Not a parameter of the map, or its rows could not be gathered: a
+     * walk of the marker's column, in the order cs_sens_gather lists them. */
     const Column *col = &S->col[marker];
     uint32_t stamp = cs_visit_begin(S);
     double a;
