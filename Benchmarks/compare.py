@@ -19,9 +19,10 @@ installed, say) stops the run: exit status 2, not a pass. Then the table of phas
 times and ratios. Under each trace: the resize phase per re-solve against
 its floor (the time to write every variable's value once, measured by
 solver-bench in the same run), the cost per transition (rotate / 10, and
-flip), the peak resident memory of our replay and the solved states it
-kept. --plot writes a log-log SVG of the cost per transition against the
-number of views, ours and kiwi's, one line per workload.
+flip), the peak resident memory of our replay, the solved states it
+kept and the spare mappings it held. --plot writes a log-log SVG of the
+cost per transition against the number of views, ours and kiwi's, one
+line per workload.
 
 With --check it is a test: the last line is `compare: N passed, N failed`
 over the traces compared, and the exit status is 1 if any disagree.
@@ -101,6 +102,8 @@ def ours(bench, path, runs, lexicographic, limit):
                 report["rss"] = max(report.get("rss", 0), int(w[1]))
             elif w[:1] == ["kept"]:
                 report["kept"] = (int(w[1]), int(w[2]))
+            elif w[:1] == ["spare"]:
+                report["spare"] = int(w[1])
     return {p: statistics.median(v) for p, v in samples.items()}, checks, errors, report
 
 
@@ -227,7 +230,7 @@ def main():
                 print(f"  ({workload} {size}: {n_views} views; resize {per * 1000:.3f} us a re-solve, floor {rep['floor'] * 1000:.3f} us,"
                       f" {per / max(rep['floor'], 1e-6):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
                       f" flip {ot.get('flip', 0):.3f} ms; peak RSS {rep.get('rss', 0) / 1024:.0f} MB,"
-                      f" {kept[0]} states kept in {kept[1] / 2**20:.1f} MB)")
+                      f" {kept[0]} states kept in {kept[1] / 2**20:.1f} MB, spare mappings {rep.get('spare', 0) / 2**20:.0f} MB)")
             if kc is not None:
                 n = min(len(oc), len(kc))  # kiwi may stop early (DNF)
                 same = agree(oc[:n], kc[:n]) and oe == ke[:len(oe)] if n == len(kc) else agree(oc[:n], kc[:n])

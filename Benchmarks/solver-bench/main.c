@@ -149,9 +149,9 @@ static void print_stats(const cs_Solver *s, const char *phase)
     cs_Stats st;
     cs_stats(s, &st);
     fprintf(stderr, "stats %s: rows %zu terms %zu (%.1f a row) symbols %zu levels %zu pivots %zu bytes %zu "
-                    "kept %zu states %zu bytes rebuilds %zu refactors %zu\n",
+                    "kept %zu states %zu bytes rebuilds %zu refactors %zu spare %zu bytes\n",
             phase, st.rows, st.terms, st.rows ? (double)st.terms / (double)st.rows : 0.0, st.symbols,
-            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes, st.rebuilds, st.refactors);
+            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes, st.rebuilds, st.refactors, st.spare_bytes);
 }
 
 /*
@@ -165,7 +165,8 @@ static void print_stats(const cs_Solver *s, const char *phase)
  *                   publish new values faster (one copy timed alone, at
  *                   S, counted the clock's own 20-30 ns as a third of it);
  *   peak-rss KB     the process's peak resident memory;
- *   kept N BYTES    the solved states kept at the end and their bytes.
+ *   kept N BYTES    the solved states kept at the end and their bytes;
+ *   spare BYTES     the large blocks given back and kept for the next ones.
  */
 static void print_report(const cs_Solver *solver, const Trace *t, const double *phase_ms)
 {
@@ -193,7 +194,8 @@ static void print_report(const cs_Solver *solver, const Trace *t, const double *
     getrusage(RUSAGE_SELF, &ru);
     cs_Stats st;
     cs_stats(solver, &st);
-    printf("floor %.6f\npeak-rss %ld\nkept %zu %zu\n", best, ru.ru_maxrss, st.cached_states, st.cache_bytes);
+    printf("floor %.6f\npeak-rss %ld\nkept %zu %zu\nspare %zu\n", best, ru.ru_maxrss, st.cached_states,
+           st.cache_bytes, st.spare_bytes);
 }
 
 /* Loads the trace and makes its variables and constraints (untimed), or
@@ -424,7 +426,8 @@ static int soak(const char *path, cs_Mode mode, long transitions)
         printf(" %ld", samples[k]);
     printf("\ngrowth from the first tenth to the last: %+ld KB (%+.2f%%)%s\n", growth,
            100.0 * (double)growth / (double)(samples[0] ? samples[0] : 1), grew ? ": NOT FLAT" : "");
-    printf("solver: %zu bytes, %zu kept states (%zu bytes)\n", st.bytes, st.cached_states, st.cache_bytes);
+    printf("solver: %zu bytes, %zu kept states (%zu bytes), %zu bytes of spare mappings\n", st.bytes,
+           st.cached_states, st.cache_bytes, st.spare_bytes);
     printf("checks: %ld of %ld passes differ from the first%s\n", bad, passes, bad ? "" : " (none)");
     free(first);
     replay_close(&R);

@@ -259,6 +259,8 @@ typedef struct cs_Stats {
     size_t cache_bytes;   /* what they hold, part of bytes */
     size_t rebuilds;      /* change sets solved from an empty tableau (see cs_apply) */
     size_t refactors;     /* times the tableau had drifted and was solved again (see cs_update) */
+    size_t spare_bytes;   /* large blocks given back and kept for the next ones (the default
+                           * allocator's only; not part of bytes; freed with the solver) */
 } cs_Stats;
 
 void cs_stats(const cs_Solver *solver, cs_Stats *out);

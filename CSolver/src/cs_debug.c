@@ -18,7 +18,8 @@ static bool is_level_slot(const cs_Solver *S, int32_t slot)
 
 void cs_stats(const cs_Solver *S, cs_Stats *out)
 {
-    cs_Stats st = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    cs_Stats st;
+    memset(&st, 0, sizeof st);
     for (uint32_t k = 0; k < S->nslot; k++) {
         if (S->rows[k].basic != 0)
             st.rows++;
@@ -32,6 +33,7 @@ void cs_stats(const cs_Solver *S, cs_Stats *out)
     st.cache_bytes = cs_cache_bytes(S);
     st.rebuilds = S->rebuilds;
     st.refactors = S->refactors;
+    st.spare_bytes = S->spares.bytes;
     *out = st;
 }
 

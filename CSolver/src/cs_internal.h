@@ -337,10 +337,22 @@ typedef struct Journal {
     uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
 } Journal;
 
+/* Mappings of the default allocator that the solver gave back, kept for
+ * its next large blocks (cs_alloc.c, "Spare mappings"): each p[k] is
+ * len[k] bytes, a multiple of 2 MB, its pages brought in already. */
+enum { CS_SPARES = 8 };
+typedef struct Spares {
+    char *p[CS_SPARES];
+    size_t len[CS_SPARES];
+    uint32_t n;
+    size_t bytes;              /* the sum of len */
+} Spares;
+
 struct cs_Solver {
     cs_Alloc alloc; void *ud;
     cs_Mode mode;
     size_t bytes;              /* held from alloc */
+    Spares spares;             /* not counted in bytes */
     size_t pivots;
 
     /* Symbols (SoA, index = Sym). The whole capacity is zeroed when the
@@ -440,6 +452,8 @@ struct cs_Solver {
 CS_HIDDEN void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize);
 CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
+/* Unmaps the spare mappings (cs_solver_free). */
+CS_HIDDEN void cs_spares_release(cs_Solver *S);
 CS_HIDDEN bool cs_vec_reserve(cs_Solver *S, Vec *v, size_t item, size_t n);
 /* Appends one item. Inline, so that the copy is of a known size: the
  * journal pushes an entry for nearly every change (a suggestion at M, one

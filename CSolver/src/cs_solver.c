@@ -108,6 +108,7 @@ void cs_solver_free(cs_Solver *S)
     cs_vec_free(S, &j->free_cons, sizeof(uint32_t));
     cs_vec_free(S, &j->compact, sizeof(Sym));
     cs_terms_release(S); /* after every row's terms went back to it */
+    cs_spares_release(S); /* after every large block went back to them */
     cs_Alloc alloc = S->alloc;
     void *ud = S->ud;
     alloc(ud, S, sizeof *S, 0);
