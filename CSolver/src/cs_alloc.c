@@ -65,50 +65,6 @@ static void *huge_map(size_t len)
     return p;
 }
 
-/* A block of nsize bytes where ptr had osize, one of them (or both) huge. */
-static void *huge_realloc(void *ptr, size_t osize, size_t nsize)
-{
-    bool was_huge = ptr != NULL && osize >= HUGE_MIN, huge = nsize >= HUGE_MIN;
-    size_t len = huge ? huge_length(nsize) : 0;
-    if (huge && len == 0)
-        return NULL;
-    if (was_huge && huge) {
-        if (len == huge_length(osize))
-            return ptr;
-        void *m = mremap(ptr, huge_length(osize), len, MREMAP_MAYMOVE);
-        if (m == MAP_FAILED)
-            return NULL;
-        (void)madvise(m, len, MADV_HUGEPAGE);
-        return m;
-    }
-    void *q = NULL;
-    if (nsize > 0 && (q = huge ? huge_map(len) : malloc(nsize)) == NULL)
-        return NULL;
-    if (q != NULL && ptr != NULL)
-        memcpy(q, ptr, osize < nsize ? osize : nsize);
-    if (was_huge)
-        munmap(ptr, huge_length(osize));
-    else
-        free(ptr);
-    return q;
-}
-#endif
-
-void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    (void)ud;
-    (void)osize;
-#ifdef HUGE_BLOCK
-    if ((ptr != NULL && osize >= HUGE_MIN) || nsize >= HUGE_MIN)
-        return huge_realloc(ptr, osize, nsize);
-#endif
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
-}
-
 /*
  * Spare mappings. A mapping the kernel hands out is cleared and mapped page
  * by page at its first touch, and at L that is most of a build's and a
@@ -127,7 +83,6 @@ void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
  * sees every request as before. The spares are not in S->bytes (what the
  * solver uses); cs_Stats.spare_bytes reports them.
  */
-#ifdef HUGE_BLOCK
 /* Spares are kept up to 32 MB plus a quarter of what the solver uses:
  * at XL, 12 to 20 MB more peak memory than without them (480 to 550 MB). */
 static size_t spare_limit(const cs_Solver *S) { return ((size_t)32 << 20) + S->bytes / 4; }
@@ -165,32 +120,72 @@ static char *spare_take(cs_Solver *S, size_t len)
     return p;
 }
 
-/* cs_default_alloc with the solver's spares: a new large block from them
- * when one holds it, a large block given back to them. */
-static void *spared_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
+/* A mapping of len bytes for S: cut from its spares if one holds it (S
+ * NULL: none), else mapped anew. */
+static void *map_block(cs_Solver *S, size_t len)
+{
+    char *p = S != NULL ? spare_take(S, len) : NULL;
+    return p != NULL ? p : huge_map(len);
+}
+
+/* A mapping of len bytes that S gives back: kept as a spare if it may be. */
+static void unmap_block(cs_Solver *S, void *p, size_t len)
+{
+    if (S != NULL)
+        spare_put(S, p, len);
+    else
+        munmap(p, len);
+}
+
+/* A block of nsize bytes where ptr had osize, for S (NULL: no spares). */
+static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
 {
     bool was_huge = ptr != NULL && osize >= HUGE_MIN, huge = nsize >= HUGE_MIN;
-    if (huge && !was_huge && huge_length(nsize) != 0) {
-        char *q = spare_take(S, huge_length(nsize));
-        if (q != NULL) {
-            if (ptr != NULL) {
-                memcpy(q, ptr, osize);
-                free(ptr);
-            }
-            return q;
-        }
-    } else if (was_huge && !huge) {
-        void *q = NULL;
-        if (nsize > 0 && (q = malloc(nsize)) == NULL)
-            return NULL;
-        if (q != NULL)
-            memcpy(q, ptr, nsize);
-        spare_put(S, ptr, huge_length(osize));
-        return q;
+    if (!was_huge && !huge) {
+        if (nsize > 0)
+            return realloc(ptr, nsize);
+        free(ptr);
+        return NULL;
     }
-    return cs_default_alloc(NULL, ptr, osize, nsize);
+    size_t len = huge ? huge_length(nsize) : 0;
+    if (huge && len == 0)
+        return NULL;
+    if (was_huge && huge) {
+        if (len == huge_length(osize))
+            return ptr;
+        void *m = mremap(ptr, huge_length(osize), len, MREMAP_MAYMOVE);
+        if (m == MAP_FAILED)
+            return NULL;
+        (void)madvise(m, len, MADV_HUGEPAGE);
+        return m;
+    }
+    void *q = NULL;
+    if (nsize > 0 && (q = huge ? map_block(S, len) : malloc(nsize)) == NULL)
+        return NULL;
+    if (q != NULL && ptr != NULL)
+        memcpy(q, ptr, osize < nsize ? osize : nsize);
+    if (was_huge)
+        unmap_block(S, ptr, huge_length(osize));
+    else
+        free(ptr);
+    return q;
 }
 #endif
+
+void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+#ifdef HUGE_BLOCK
+    return block_realloc(NULL, ptr, osize, nsize);
+#else
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, nsize);
+#endif
+}
 
 void cs_spares_release(cs_Solver *S)
 {
@@ -205,7 +200,7 @@ void cs_spares_release(cs_Solver *S)
 void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
 {
 #ifdef HUGE_BLOCK
-    void *q = S->alloc == cs_default_alloc ? spared_realloc(S, p, osize, nsize) : S->alloc(S->ud, p, osize, nsize);
+    void *q = S->alloc == cs_default_alloc ? block_realloc(S, p, osize, nsize) : S->alloc(S->ud, p, osize, nsize);
 #else
     void *q = S->alloc(S->ud, p, osize, nsize);
 #endif
@@ -216,16 +211,8 @@ void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
 
 void cs_mem_free(cs_Solver *S, void *p, size_t size)
 {
-    if (p == NULL)
-        return;
-    S->bytes -= size;
-#ifdef HUGE_BLOCK
-    if (S->alloc == cs_default_alloc) {
-        (void)spared_realloc(S, p, size, 0);
-        return;
-    }
-#endif
-    S->alloc(S->ud, p, size, 0);
+    if (p != NULL)
+        (void)cs_mem_realloc(S, p, size, 0);
 }
 
 /* Capacity policy: double, at least 8. Overflow of the byte count is
