@@ -39,6 +39,15 @@
  * transparent huge pages are off), the mapping has 4 KB pages. A block is
  * rounded up to 2 MB: at XL, 5% more peak memory.
  */
+/* malloc's realloc, with nsize 0 freeing ptr. */
+static void *small_realloc(void *ptr, size_t nsize)
+{
+    if (nsize > 0)
+        return realloc(ptr, nsize);
+    free(ptr);
+    return NULL;
+}
+
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)
 #define HUGE_BLOCK ((size_t)2 << 20)
 #define HUGE_MIN ((size_t)1 << 20)
@@ -141,12 +150,8 @@ static void unmap_block(cs_Solver *S, void *p, size_t len)
 static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
 {
     bool was_huge = ptr != NULL && osize >= HUGE_MIN, huge = nsize >= HUGE_MIN;
-    if (!was_huge && !huge) {
-        if (nsize > 0)
-            return realloc(ptr, nsize);
-        free(ptr);
-        return NULL;
-    }
+    if (!was_huge && !huge)
+        return small_realloc(ptr, nsize);
     size_t len = huge ? huge_length(nsize) : 0;
     if (huge && len == 0)
         return NULL;
@@ -179,11 +184,7 @@ void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return block_realloc(NULL, ptr, osize, nsize);
 #else
     (void)osize;
-    if (nsize == 0) {
-        free(ptr);
-        return NULL;
-    }
-    return realloc(ptr, nsize);
+    return small_realloc(ptr, nsize);
 #endif
 }
 
