@@ -216,7 +216,7 @@ void cs_txn_rollback(cs_Solver *S)
     j->stamp = 0;
 }
 
-void cs_mark_dirty(cs_Solver *S, Sym s)
+CS_HOT void cs_mark_dirty(cs_Solver *S, Sym s)
 {
     if (S->republish || s == 0 || S->kind[s] != SYM_EXTERNAL)
         return; /* every value is to be published again anyway */

@@ -1097,7 +1097,7 @@ static cs_Status moved(cs_Solver *S, int32_t slot, uint32_t id)
  * transaction. The rows' new constants are cs_shift_constant's sums,
  * rounded the same.
  */
-bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
+CS_HOT bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
 {
     if (dc == 0.0)
         return true;

@@ -474,7 +474,7 @@ int cs_edit_has(const cs_Solver *S, cs_Var var)
     return S != NULL && var < S->nvar && S->edit_cons[var] != 0;
 }
 
-cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
+CS_HOT cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
 {
     if (S == NULL)
         return CS_ERR_INVALID_ARG;
