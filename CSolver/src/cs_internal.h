@@ -487,8 +487,10 @@ static inline bool cs_vec_push(cs_Solver *S, Vec *v, size_t item, const void *x)
 CS_HIDDEN void cs_vec_free(cs_Solver *S, Vec *v, size_t item);
 /* Grows an array of `item`-sized elements to hold at least n; *cap updated. */
 CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
-/* One array of a structure-of-arrays block: where its pointer lives, item size. */
-typedef struct SoaField { void **field; size_t size; } SoaField;
+/* One array of a structure-of-arrays block: where its pointer lives, item
+ * size, and whether it is a free list (a stack read only below its count,
+ * whose room cs_soa_grow need not zero). */
+typedef struct SoaField { void **field; size_t size; bool free_list; } SoaField;
 CS_HIDDEN bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_t need);
 CS_HIDDEN void cs_soa_free(cs_Solver *S, const SoaField *f, int nf, uint32_t cap);
 /* The size of such a block at a capacity (its arrays start 16-byte aligned). */

@@ -310,17 +310,17 @@ bool cs_save_levels(cs_Solver *S)
 
 /* The arrays of the symbol and slot id spaces, each one SoA block. */
 #define SYM_FIELDS(X) { \
-        { (void **)&(X)->kind, sizeof *(X)->kind }, \
-        { (void **)&(X)->basic, sizeof *(X)->basic }, \
-        { (void **)&(X)->defined, sizeof *(X)->defined }, \
-        { (void **)&(X)->owner, sizeof *(X)->owner }, \
-        { (void **)&(X)->col, sizeof *(X)->col }, \
-        { (void **)&(X)->free_sym, sizeof *(X)->free_sym }, \
+        { (void **)&(X)->kind, sizeof *(X)->kind, false }, \
+        { (void **)&(X)->basic, sizeof *(X)->basic, false }, \
+        { (void **)&(X)->defined, sizeof *(X)->defined, false }, \
+        { (void **)&(X)->owner, sizeof *(X)->owner, false }, \
+        { (void **)&(X)->col, sizeof *(X)->col, false }, \
+        { (void **)&(X)->free_sym, sizeof *(X)->free_sym, true }, \
     }
 #define SLOT_FIELDS(X) { \
-        { (void **)&(X)->rows, sizeof *(X)->rows }, \
-        { (void **)&(X)->visit, sizeof *(X)->visit }, \
-        { (void **)&(X)->free_slot, sizeof *(X)->free_slot }, \
+        { (void **)&(X)->rows, sizeof *(X)->rows, false }, \
+        { (void **)&(X)->visit, sizeof *(X)->visit, false }, \
+        { (void **)&(X)->free_slot, sizeof *(X)->free_slot, true }, \
     }
 
 static bool grow_syms(cs_Solver *S, uint32_t need)
@@ -394,11 +394,11 @@ bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need
 
 /* The arrays of the constraint id space, one SoA block. */
 #define CONS_FIELDS(X) { \
-        { (void **)&(X)->cons, sizeof *(X)->cons }, \
-        { (void **)&(X)->free_cons, sizeof *(X)->free_cons }, \
-        { (void **)&(X)->state, sizeof *(X)->state }, \
-        { (void **)&(X)->fix, sizeof *(X)->fix }, \
-        { (void **)&(X)->fix_stamp, sizeof *(X)->fix_stamp }, \
+        { (void **)&(X)->cons, sizeof *(X)->cons, false }, \
+        { (void **)&(X)->free_cons, sizeof *(X)->free_cons, true }, \
+        { (void **)&(X)->state, sizeof *(X)->state, false }, \
+        { (void **)&(X)->fix, sizeof *(X)->fix, false }, \
+        { (void **)&(X)->fix_stamp, sizeof *(X)->fix_stamp, false }, \
     }
 
 /* The constraint id space, and the current tableau's markers with it (a

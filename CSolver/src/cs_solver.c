@@ -11,20 +11,20 @@
 
 /* The per-variable arrays: one SoA block (cs_soa_grow). */
 #define VAR_FIELDS(X) { \
-        { (void **)&(X)->var_sym, sizeof *(X)->var_sym }, \
-        { (void **)&(X)->value, sizeof *(X)->value }, \
-        { (void **)&(X)->edit_cons, sizeof *(X)->edit_cons }, \
-        { (void **)&(X)->edit_value, sizeof *(X)->edit_value }, \
-        { (void **)&(X)->dirty, sizeof *(X)->dirty }, \
-        { (void **)&(X)->dirty_list, sizeof *(X)->dirty_list }, \
-        { (void **)&(X)->changed, sizeof *(X)->changed }, \
-        { (void **)&(X)->vdone, sizeof *(X)->vdone }, \
-        { (void **)&(X)->vpushed, sizeof *(X)->vpushed }, \
-        { (void **)&(X)->vstack, sizeof *(X)->vstack }, \
-        { (void **)&(X)->order, sizeof *(X)->order }, \
-        { (void **)&(X)->x0, sizeof *(X)->x0 }, \
-        { (void **)&(X)->x1, sizeof *(X)->x1 }, \
-        { (void **)&(X)->edit_vars, sizeof *(X)->edit_vars }, \
+        { (void **)&(X)->var_sym, sizeof *(X)->var_sym, false }, \
+        { (void **)&(X)->value, sizeof *(X)->value, false }, \
+        { (void **)&(X)->edit_cons, sizeof *(X)->edit_cons, false }, \
+        { (void **)&(X)->edit_value, sizeof *(X)->edit_value, false }, \
+        { (void **)&(X)->dirty, sizeof *(X)->dirty, false }, \
+        { (void **)&(X)->dirty_list, sizeof *(X)->dirty_list, false }, \
+        { (void **)&(X)->changed, sizeof *(X)->changed, false }, \
+        { (void **)&(X)->vdone, sizeof *(X)->vdone, false }, \
+        { (void **)&(X)->vpushed, sizeof *(X)->vpushed, false }, \
+        { (void **)&(X)->vstack, sizeof *(X)->vstack, false }, \
+        { (void **)&(X)->order, sizeof *(X)->order, false }, \
+        { (void **)&(X)->x0, sizeof *(X)->x0, false }, \
+        { (void **)&(X)->x1, sizeof *(X)->x1, false }, \
+        { (void **)&(X)->edit_vars, sizeof *(X)->edit_vars, false }, \
     }
 
 const char *cs_status_string(cs_Status status)
