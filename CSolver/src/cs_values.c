@@ -17,7 +17,8 @@
  * order the first found (order[]), and computes each constraint's residual
  * once however many rows hold its marker. Cost: twice the rows of the
  * variables that may have changed, and the constraints of the markers they
- * hold.
+ * hold; once, when every variable is evaluated and refinement would change
+ * none (refine_every).
  */
 #include "cs_internal.h"
 
@@ -85,6 +86,67 @@ static long double refined(const cs_Solver *S, cs_Var v)
     return S->dirty[v] ? S->x1[v] : S->value[v];
 }
 
+/* Does constraint id hold exactly, its correction to be computed? */
+static bool holds_exactly(const cs_Solver *S, uint32_t id)
+{
+    Markers mk = S->mark[id];
+    return S->state[id] == CONS_ADDED && (mk.other == 0 || S->basic[mk.other] < 0);
+}
+
+/* Constraint c's residual at the first-pass values, in extended precision
+ * (a difference of near-equal sums, and refinement is only as good as it);
+ * *scale is the sizes summed, at least 1 (a point: a constraint whose terms
+ * are all near 0 has no scale of its own). */
+static long double residual(const cs_Solver *S, const Cons *c, long double *scale)
+{
+    long double r = c->constant; /* an edit constraint's is -value */
+    long double size = fabsl(r);
+    for (uint32_t k = 0; k < c->nterms; k++) {
+        long double t = (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
+        r += t;
+        size += fabsl(t);
+    }
+    *scale = size > 1.0L ? size : 1.0L;
+    return r;
+}
+
+/* r over the marker's coefficient in the constraint's row, +-1: a sign.
+ * Dividing, and dividing for every drift (note_drift), were two x87
+ * divisions a constraint: 0.2 ms of a 3 ms update at tree L. */
+static long double fix_of(const Cons *c, long double r)
+{
+    bool negated = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength));
+    return negated ? -r : r;
+}
+
+/* How far the tableau has drifted from a constraint, |r| / scale, kept if it
+ * is the largest this pass. Divided only when it can be: if the quotient
+ * rounds above S->residual, |r| is at least S->residual * scale rounded
+ * (both roundings keep order), so no new largest is passed over. */
+static void note_drift(cs_Solver *S, long double r, long double scale)
+{
+    long double ar = fabsl(r);
+    if (ar >= (long double)S->residual * scale) {
+        double drift = (double)(ar / scale);
+        if (drift > S->residual)
+            S->residual = drift;
+    }
+}
+
+/* Constraint id's correction, computed (correction). */
+static long double correction_of(cs_Solver *S, uint32_t id, uint32_t stamp)
+{
+    long double fix = 0.0;
+    if (holds_exactly(S, id)) {
+        long double scale, r = residual(S, &S->cons[id], &scale);
+        fix = fix_of(&S->cons[id], r);
+        note_drift(S, r, scale);
+    }
+    S->fix_stamp[id] = stamp;
+    S->fix[id] = fix;
+    return fix;
+}
+
 /*
  * The value a parameter takes in the refinement pass. For the marker of a
  * constraint whose markers are all parametric (the constraint holds
@@ -93,50 +155,54 @@ static long double refined(const cs_Solver *S, cs_Var v)
  * tableau, an identity in its parameters, carries the values back onto the
  * constraint; 0 for any other parameter. Computed once a pass (stamp) for
  * each constraint: a marker is held by every row expanded through it.
+ * Inlined into the passes; the computation, once a constraint, is not.
  */
-static long double correction(cs_Solver *S, Sym p, uint32_t stamp)
+static inline __attribute__((always_inline)) long double correction(cs_Solver *S, Sym p, uint32_t stamp)
 {
     uint8_t kd = S->kind[p];
     if (kd != SYM_SLACK && kd != SYM_DUMMY && kd != SYM_ERROR)
         return 0.0;
     uint32_t id = S->owner[p];
-    Markers mk = S->mark[id];
-    if (mk.marker != p)
+    if (S->mark[id].marker != p)
         return 0.0;
-    if (S->fix_stamp[id] == stamp)
-        return S->fix[id];
-    const Cons *c = &S->cons[id];
-    long double fix = 0.0;
-    if (S->state[id] == CONS_ADDED && (mk.other == 0 || S->basic[mk.other] < 0)) {
-        double coef = c->op == CS_GE || (c->op == CS_EQ && !cs_is_required(c->strength)) ? -1.0 : 1.0;
-        /* Extended precision: the residual is a difference of near-equal
-         * sums, and refinement is only as good as it. */
-        long double r = c->constant; /* an edit constraint's is -value */
-        long double size = fabsl(r);
-        for (uint32_t k = 0; k < c->nterms; k++) {
-            long double t = (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
-            r += t;
-            size += fabsl(t);
-        }
-        fix = r / coef;
-        /* How far the tableau has drifted from this constraint: its
-         * residual relative to the sizes summed (at least 1, a point: a
-         * constraint whose terms are all near 0 has no scale of its own). */
-        double drift = (double)(fabsl(r) / (size > 1.0L ? size : 1.0L));
-        if (drift > S->residual)
-            S->residual = drift;
+    return S->fix_stamp[id] == stamp ? S->fix[id] : correction_of(S, id, stamp);
+}
+
+/* For an update of every variable whose map has one or two parameters (a
+ * window's width and height: a build's, a transition's), the columns of J
+ * that the first pass sums as it sums the values; j0 NULL for none. */
+typedef struct Fused {
+    double *j0, *j1; /* parameter 0's and 1's columns of J (j1 NULL for one) */
+    double d0, d1;   /* what a unit of each moves a row holding its marker by */
+    Sym m0, m1;      /* those markers (0 for one whose d is 0: it moves nothing) */
+} Fused;
+
+static Fused fused_columns(const cs_Solver *S, const Sens *z)
+{
+    Fused f = { 0 };
+    if (z == NULL || z->nparam < 1 || z->nparam > 2)
+        return f;
+    f.j0 = z->J;
+    f.d0 = z->d[0];
+    f.m0 = f.d0 != 0.0 ? S->mark[z->param[0]].marker : 0;
+    if (z->nparam == 2) {
+        f.j1 = z->J + z->capvar;
+        f.d1 = z->d[1];
+        f.m1 = f.d1 != 0.0 ? S->mark[z->param[1]].marker : 0;
     }
-    S->fix_stamp[id] = stamp;
-    S->fix[id] = fix;
-    return fix;
+    return f;
 }
 
 /* The first pass from root: root and the dirty references it needs, depth
  * first, each with every parameter at 0, into x0, and appended to order[]
  * (from n) once evaluated; returns the new count. A reference is evaluated
  * before the rows that use it, so order[] is one the second pass can
- * follow as it stands. */
-static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n)
+ * follow as it stands. With f, each row's entries of J too, in the same
+ * loop, in registers, in the order of the terms (each sum begun again
+ * when the row is, after a descent): where the second pass summed them,
+ * the second pass could not be skipped (refine_every). */
+static inline __attribute__((always_inline)) uint32_t
+first_pass_walk(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n, const Fused *f)
 {
     uint32_t sp = 0;
     S->vstack[sp++] = root;
@@ -146,6 +212,11 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
         int32_t slot = S->basic[S->var_sym[v]];
         if (slot < 0) {
             S->x0[v] = 0.0;
+            if (f) {
+                f->j0[v] = 0.0;
+                if (f->j1)
+                    f->j1[v] = 0.0;
+            }
             S->vdone[v] = stamp;
             S->order[n++] = v;
             sp--;
@@ -160,16 +231,27 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
          * ready when the walk comes to them, and were read twice. */
         cs_Var next = v;
         long double x = r->constant;
+        double j0 = 0.0, j1 = 0.0;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
-            if (!cs_is_reference(S, t))
+            if (!cs_is_reference(S, t)) {
+                if (f && t == f->m0)
+                    j0 += r->coef[k] * f->d0;
+                if (f && t == f->m1)
+                    j1 += r->coef[k] * f->d1;
                 continue;
+            }
             cs_Var w = S->owner[t];
             if (S->dirty[w] && S->vpushed[w] != stamp) {
                 next = w;
                 break;
             }
             x += r->coef[k] * first_pass(S, w);
+            if (f) {
+                j0 += r->coef[k] * f->j0[w];
+                if (f->j1)
+                    j1 += r->coef[k] * f->j1[w];
+            }
         }
         if (next != v) {
             S->vpushed[next] = stamp;
@@ -177,11 +259,21 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
             continue;
         }
         S->x0[v] = x;
+        if (f) {
+            f->j0[v] = j0;
+            if (f->j1)
+                f->j1[v] = j1;
+        }
         S->vdone[v] = stamp;
         S->order[n++] = v;
         sp--;
     }
     return n;
+}
+
+static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n)
+{
+    return first_pass_walk(S, root, stamp, n, NULL);
 }
 
 /*
@@ -191,17 +283,18 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
  * after what it references: 58 to 100% of the rows at L), so most rows are
  * evaluated as the walk comes to them, read where they lie, one after
  * another, where a walk from the variables in id order jumps between rows.
+ * With f, J's columns too (first_pass_walk).
  */
-static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp)
+static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
 {
     uint32_t n = 0;
     for (cs_Var v = 0; v < S->nvar; v++)
         if (S->basic[S->var_sym[v]] < 0) /* 0, at once */
-            n = first_pass_from(S, v, stamp, n);
+            n = f ? first_pass_walk(S, v, stamp, n, f) : first_pass_walk(S, v, stamp, n, NULL);
     for (uint32_t slot = 0; slot < S->nslot; slot++) {
         Sym b = S->rows[slot].basic;
         if (b != 0 && S->kind[b] == SYM_EXTERNAL && S->vdone[S->owner[b]] != stamp)
-            n = first_pass_from(S, S->owner[b], stamp, n);
+            n = f ? first_pass_walk(S, S->owner[b], stamp, n, f) : first_pass_walk(S, S->owner[b], stamp, n, NULL);
     }
     return n;
 }
@@ -209,22 +302,12 @@ static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp)
 static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r);
 
 /* The second pass over order[0..n): each value with the corrections of the
- * parameters of its row, into x1, published to value[] (what changed is
- * listed in changed[]); with z, each variable's entries of the values map
- * too, while its row is at hand. For a map of one or two parameters (a
- * window's width and height: a build's, a transition's) the entries are
- * summed in the loop that sums the value, in registers, each parameter's
- * marker read once a pass; for more, sens_row reads the row again. Either
- * way the same sums in the same order, so the same entries to the bit. */
-static void refine(cs_Solver *S, uint32_t n, Sens *z)
+ * parameters of its row (those of this pass, stamp), into x1, published to
+ * value[] (what changed is listed in changed[]); with z (an update of every
+ * variable whose map has more than two parameters), each variable's entries
+ * of the values map too (sens_row). */
+static void refine(cs_Solver *S, uint32_t n, uint32_t stamp, Sens *z)
 {
-    uint32_t stamp = cs_stamp_next(S);
-    S->residual = 0.0;
-    bool fuse = z != NULL && z->nparam >= 1 && z->nparam <= 2, two = fuse && z->nparam == 2;
-    double *J0 = fuse ? z->J : NULL, *J1 = two ? z->J + z->capvar : NULL;
-    double d0 = fuse ? z->d[0] : 0.0, d1 = two ? z->d[1] : 0.0;
-    /* A parameter whose d is 0 moves nothing; 0 matches no symbol. */
-    Sym m0 = d0 != 0.0 ? S->mark[z->param[0]].marker : 0, m1 = d1 != 0.0 ? S->mark[z->param[1]].marker : 0;
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = S->order[i];
         int32_t slot = S->basic[S->var_sym[v]];
@@ -237,34 +320,81 @@ static void refine(cs_Solver *S, uint32_t n, Sens *z)
         }
         const Row *r = &S->rows[slot];
         long double x = r->constant;
-        double j0 = 0.0, j1 = 0.0;
         for (int32_t k = 0; k < r->n; k++) {
             Sym t = r->sym[k];
-            double a = r->coef[k];
-            if (cs_is_reference(S, t)) {
-                cs_Var w = S->owner[t];
-                x += a * refined(S, w);
-                if (fuse)
-                    j0 += a * J0[w];
-                if (two)
-                    j1 += a * J1[w];
-            } else {
-                x += a * correction(S, t, stamp);
-                if (t == m0)
-                    j0 += a * d0;
-                if (t == m1)
-                    j1 += a * d1;
+            x += r->coef[k] * (cs_is_reference(S, t) ? refined(S, S->owner[t]) : correction(S, t, stamp));
+        }
+        S->x1[v] = x;
+        store(S, v, (double)x);
+        if (z)
+            sens_row(S, z, v, r);
+    }
+}
+
+/* Does some variable's row hold symbol p (through its column)? */
+static bool held_by_a_variable(const cs_Solver *S, Sym p)
+{
+    const Column *c = &S->col[p];
+    for (int32_t k = 0; k < c->n; k++) {
+        const Row *h = &S->rows[cs_col_slot(S, c, k)];
+        if (h->basic != 0 && S->kind[h->basic] == SYM_EXTERNAL && cs_row_coef(h, p) != 0.0)
+            return true;
+    }
+    return false;
+}
+
+/*
+ * The second pass when every variable was evaluated (a build, a
+ * transition), J, if it is made, summed by the first. Each exactly holding
+ * constraint's correction first, in constraint order; while every one that
+ * some variable's row holds is 0, refinement changes no value, and the
+ * first pass's values are published as they stand. They are refine's to
+ * the bit: the same sums in the same order, with zeros added where the
+ * markers are, which can change only the sign of a zero, so a value of 0
+ * is summed again. That is every build and transition of the stack and
+ * cells workloads (their constraints hold to the last bit of the first
+ * pass): a full update at L took 2.7 ms (stack) and 3.4 ms (cells), and
+ * takes 2.1 and 2.4. In tree's, 8% of the corrections are not 0 (a width
+ * divided among three children): at the first of those, every row is
+ * summed again (refine), the corrections not computed yet computed as it
+ * comes to them, as before. A nonzero correction counts in the drift
+ * (S->residual) when a variable's row holds its marker, as when refine
+ * computes it for such a row.
+ */
+static void refine_every(cs_Solver *S, uint32_t n)
+{
+    uint32_t stamp = cs_stamp_next(S);
+    S->residual = 0.0;
+    for (uint32_t id = 0; id < S->ncons; id++) {
+        Sym p = S->mark[id].marker;
+        if (p == 0 || S->basic[p] >= 0 || !holds_exactly(S, id))
+            continue; /* a basic marker is in its own restricted row alone */
+        CS_ASSERT(S->owner[p] == id);
+        long double scale, r = residual(S, &S->cons[id], &scale);
+        S->fix_stamp[id] = stamp;
+        S->fix[id] = fix_of(&S->cons[id], r);
+        if (r != 0.0L && held_by_a_variable(S, p)) {
+            /* Refinement moves values: every row summed again, the
+             * corrections not computed yet as refine comes to them. */
+            note_drift(S, r, scale);
+            refine(S, n, stamp, NULL);
+            return;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = S->order[i];
+        int32_t slot = S->basic[S->var_sym[v]];
+        long double x = slot < 0 ? 0.0L : S->x0[v];
+        if (x == 0.0L && slot >= 0) {
+            const Row *r = &S->rows[slot];
+            x = r->constant;
+            for (int32_t k = 0; k < r->n; k++) {
+                Sym t = r->sym[k];
+                x += r->coef[k] * (cs_is_reference(S, t) ? refined(S, S->owner[t]) : correction(S, t, stamp));
             }
         }
         S->x1[v] = x;
         store(S, v, (double)x);
-        if (fuse) {
-            J0[v] = j0;
-            if (two)
-                J1[v] = j1;
-        } else if (z) {
-            sens_row(S, z, v, r);
-        }
     }
 }
 
@@ -443,7 +573,8 @@ enum { SENS_MOVERS = 8 };
  * Building (3) at the current values, in three parts: sens_begin chooses
  * the parameters; a variable's column entries come from its row, once
  * those of its references are in (when the update evaluates every
- * variable, refine sums them as it sums the value; otherwise sens_build
+ * variable, the first pass sums them as it sums the value, or refine
+ * calls sens_row for a map of more than two parameters; otherwise sens_build
  * walks the rows in reference order, calling sens_row); sens_finish lists
  * who moves with what. The map stays off if memory runs out.
  */
@@ -854,31 +985,38 @@ CS_HOT void cs_update(cs_Solver *S)
             mark(S, v);
     if (S->ndirty < S->nvar)
         close_dirty_set(S);
-    uint32_t stamp = cs_stamp_next(S), evaluated = 0;
-    if (S->ndirty == S->nvar)
-        evaluated = first_pass_sweep(S, stamp);
-    for (uint32_t k = 0; k < S->ndirty; k++) {
-        cs_Var v = S->dirty_list[k];
-        if (S->vdone[v] != stamp)
-            evaluated = first_pass_from(S, v, stamp, evaluated);
-    }
-    CS_ASSERT(evaluated == S->ndirty);
     /* The next updates can be (3) when only parameters moved since the
      * last update (a resize is under way), or when this one evaluates a
      * quarter of the variables or more (a build, a size-class transition):
      * the map costs about what the evaluation does, and the first resize
      * after it is then a pass of (3) instead of a full update. After a
      * small change (a constraint edited) it would cost more than the
-     * update does. When every variable is evaluated, refine builds it. */
-    bool map = moves_only || (uint64_t)evaluated * 4 >= S->nvar;
-    bool every = evaluated == S->nvar;
-    bool fused = map && every && sens_begin(S);
-    refine(S, evaluated, fused ? &S->sens : NULL);
+     * update does. When every variable is evaluated, the passes build it
+     * as they go: the first for one or two parameters, refine for more. */
+    bool every = S->ndirty == S->nvar;
+    Sens *z = every && sens_begin(S) ? &S->sens : NULL;
+    Fused f = fused_columns(S, z);
+    uint32_t stamp = cs_stamp_next(S), evaluated = 0;
+    if (every)
+        evaluated = first_pass_sweep(S, stamp, f.j0 != NULL ? &f : NULL);
+    for (uint32_t k = 0; k < S->ndirty; k++) {
+        cs_Var v = S->dirty_list[k];
+        if (S->vdone[v] != stamp)
+            evaluated = first_pass_from(S, v, stamp, evaluated);
+    }
+    CS_ASSERT(evaluated == S->ndirty);
+    bool map = every || moves_only || (uint64_t)evaluated * 4 >= S->nvar;
+    if (every && (z == NULL || z->nparam <= 2)) {
+        refine_every(S, evaluated);
+    } else {
+        S->residual = 0.0;
+        refine(S, evaluated, cs_stamp_next(S), z);
+    }
     for (uint32_t k = 0; k < S->ndirty; k++)
         S->dirty[S->dirty_list[k]] = 0;
     S->ndirty = 0;
     S->shape_changed = false;
-    if (fused)
+    if (z != NULL)
         sens_finish(S);
     else if (map && !every)
         sens_build(S);
