@@ -301,6 +301,18 @@ static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
 
 static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r);
 
+/* Row r's value in the second pass: its references' refined values and its
+ * parameters' corrections (those of this pass, stamp). */
+static inline __attribute__((always_inline)) long double refined_sum(cs_Solver *S, const Row *r, uint32_t stamp)
+{
+    long double x = r->constant;
+    for (int32_t k = 0; k < r->n; k++) {
+        Sym t = r->sym[k];
+        x += r->coef[k] * (cs_is_reference(S, t) ? refined(S, S->owner[t]) : correction(S, t, stamp));
+    }
+    return x;
+}
+
 /* The second pass over order[0..n): each value with the corrections of the
  * parameters of its row (those of this pass, stamp), into x1, published to
  * value[] (what changed is listed in changed[]); with z (an update of every
@@ -319,11 +331,7 @@ static void refine(cs_Solver *S, uint32_t n, uint32_t stamp, Sens *z)
             continue;
         }
         const Row *r = &S->rows[slot];
-        long double x = r->constant;
-        for (int32_t k = 0; k < r->n; k++) {
-            Sym t = r->sym[k];
-            x += r->coef[k] * (cs_is_reference(S, t) ? refined(S, S->owner[t]) : correction(S, t, stamp));
-        }
+        long double x = refined_sum(S, r, stamp);
         S->x1[v] = x;
         store(S, v, (double)x);
         if (z)
@@ -385,14 +393,8 @@ static void refine_every(cs_Solver *S, uint32_t n)
         cs_Var v = S->order[i];
         int32_t slot = S->basic[S->var_sym[v]];
         long double x = slot < 0 ? 0.0L : S->x0[v];
-        if (x == 0.0L && slot >= 0) {
-            const Row *r = &S->rows[slot];
-            x = r->constant;
-            for (int32_t k = 0; k < r->n; k++) {
-                Sym t = r->sym[k];
-                x += r->coef[k] * (cs_is_reference(S, t) ? refined(S, S->owner[t]) : correction(S, t, stamp));
-            }
-        }
+        if (x == 0.0L && slot >= 0)
+            x = refined_sum(S, &S->rows[slot], stamp);
         S->x1[v] = x;
         store(S, v, (double)x);
     }
