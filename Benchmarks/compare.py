@@ -20,7 +20,11 @@ times and ratios. Under each trace: the resize phase per re-solve against
 its floor (the time to write every variable's value once, measured by
 solver-bench in the same run), the cost per transition (rotate / 10, and
 flip), the peak resident memory of our replay, the solved states it
-kept and the spare mappings it held. --plot writes a log-log SVG of the
+kept and the spare mappings it held. After the table, the targets of
+issue "Trait transitions" that the sizes run can decide (build, rotate and
+flip at L, rotate and memory at XL, resize against its floor and tweak at every
+size, 10x kiwi at M, growth from L to XL), each with every workload's value
+and whether all of them meet it. --plot writes a log-log SVG of the
 cost per transition against the number of views, ours and kiwi's, one
 line per workload.
 
@@ -185,6 +189,72 @@ def fmt(ms):
     return f"{ms:.3f}" if ms < 10 else f"{ms:.1f}"
 
 
+# The targets of issue "Trait transitions" (README, Performance), each checked
+# where this run has the sizes it needs: (name, sizes, value(ours, kiwi, report) -> number or None, limit,
+# unit, kind). kind "most": met when value <= limit; "least": when value >= limit.
+def per_resolve(ot, rep):
+    """A resize re-solve's ms: the report's nanosecond times where there are (at S the phase is a few
+    microseconds), else the phase line's."""
+    precise = rep.get("precise", {}).get("resize")
+    return (statistics.median(precise) if precise else ot.get("resize") or 0) / 20
+
+
+def against_floor(ot, rep):
+    per = per_resolve(ot, rep)
+    return per / rep["floor"] if rep.get("floor") and per else None
+
+
+TARGETS = [
+    ("rotate, a transition", ["L"], lambda o, k, r: o.get("rotate") and o["rotate"] / 10, 1.0, "ms", "most"),
+    ("rotate, a transition", ["XL"], lambda o, k, r: o.get("rotate") and o["rotate"] / 10, 10.0, "ms", "most"),
+    ("flip", ["L"], lambda o, k, r: o.get("flip"), 5.0, "ms", "most"),
+    ("resize against its floor", ["S", "M", "L", "XL"], lambda o, k, r: against_floor(o, r), 3.0, "x", "most"),
+    ("tweak, an operation", ["S", "M", "L", "XL"], lambda o, k, r: o.get("tweak") and o["tweak"] / 20 * 1000, 10.0,
+     "us", "most"),
+    ("build", ["L"], lambda o, k, r: o.get("build"), 10.0, "ms", "most"),
+    ("peak resident memory", ["XL"], lambda o, k, r: r.get("rss") and r["rss"] / 2**20, 1.0, "GB", "most"),
+]
+
+
+def target_lines(results, workloads):
+    """The targets this run can decide, one line each: every workload's value and whether all are met.
+    results[(workload, size)] = (our phase medians, kiwi's phase times, report)."""
+    lines = []
+
+    def verdict(values, limit, kind):
+        if any(v is not None and (v > limit if kind == "most" else v < limit) for v in values):
+            return "NOT met"
+        return "not decided (a phase did not finish)" if None in values else "met"
+
+    def line(name, size, limit, unit, kind, values):
+        shown = "  ".join(f"{w} {'-' if v is None else f'{v:.3g}'}" for w, v in zip(workloads, values))
+        bound = f"{'<=' if kind == 'most' else '>='} {limit:g} {unit}"
+        where = f" at {size}" if size else ""
+        lines.append(f"  {name}{where} {bound}: {shown}: {verdict(values, limit, kind)}")
+
+    for name, sizes, value, limit, unit, kind in TARGETS:
+        for size in sizes:
+            if all((w, size) in results for w in workloads):
+                line(name, size, limit, unit, kind, [value(*results[(w, size)]) for w in workloads])
+    # Every phase at M at least 10x kiwi (kiwi finishes every phase at M; one that did not is not decided).
+    if all((w, "M") in results and results[(w, "M")][1] for w in workloads):
+        for phase in PHASES:
+            values = []
+            for w in workloads:
+                o, k, _ = results[(w, "M")]
+                values.append(k[phase] / o[phase] if o.get(phase) and k.get(phase) else None)
+            line(f"{phase} against kiwi", "M", 10, "x", "least", values)
+    # Growth: each phase's time at XL over its time at L.
+    if all((w, s) in results for w in workloads for s in ("L", "XL")):
+        for phase in PHASES:
+            values = []
+            for w in workloads:
+                lo, hi = results[(w, "L")][0].get(phase), results[(w, "XL")][0].get(phase)
+                values.append(hi / lo if lo and hi else None)
+            line(f"{phase} growth XL/L", None, 12, "x", "most", values)
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="S,M")
@@ -206,12 +276,13 @@ def main():
     print(header)
     print("-" * len(header))
     passed = failed = 0
-    points = {}
+    points, results = {}, {}
     for size in a.sizes.split(","):
         for workload in a.workloads.split(","):
             path = trace_path(workload, size)
             ot, oc, oe, rep = ours(bench, path, a.runs, a.lexicographic, a.ours_limit)
             kt, kc, ke = ({}, None, None) if a.no_kiwi else kiwi(path, a.kiwi_limit)
+            results[(workload, size)] = (ot, kt, rep)
             for phase in PHASES:
                 o, k = ot.get(phase), kt.get(phase, "")
                 ratio = f"{k / o:.1f}x" if isinstance(k, float) and o else ""
@@ -223,9 +294,7 @@ def main():
             if isinstance(kt.get("rotate"), float):
                 points.setdefault(("kiwisolver", workload), []).append((n_views, kt["rotate"] / 10))
             if ot.get("resize") and rep.get("floor"):
-                # The report's nanosecond times where there are: at S the phase is a few microseconds.
-                precise = rep.get("precise", {}).get("resize")
-                per = (statistics.median(precise) if precise else ot["resize"]) / 20
+                per = per_resolve(ot, rep)
                 kept = rep.get("kept", (0, 0))
                 print(f"  ({workload} {size}: {n_views} views; resize {per * 1000:.3f} us a re-solve, floor {rep['floor'] * 1000:.3f} us,"
                       f" {per / max(rep['floor'], 1e-6):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
@@ -243,6 +312,10 @@ def main():
                     print(f"  ({workload} {size}: kiwi did not finish; compared {n} of {len(oc)} check lines)")
                 elif n < len(kc):
                     print(f"  ({workload} {size}: ours did not finish; compared {n} of {len(kc)} check lines)")
+    targets = target_lines(results, a.workloads.split(","))
+    if targets:
+        print("targets of issue \"Trait transitions\" in this run (medians of our replays, kiwi's one):")
+        print("\n".join(targets))
     if a.plot:
         plot(a.plot, points)
         print(f"plot: {a.plot}")
