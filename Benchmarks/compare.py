@@ -189,9 +189,6 @@ def fmt(ms):
     return f"{ms:.3f}" if ms < 10 else f"{ms:.1f}"
 
 
-# The targets of issue "Trait transitions" (README, Performance), each checked
-# where this run has the sizes it needs: (name, sizes, value(ours, kiwi, report) -> number or None, limit,
-# unit, kind). kind "most": met when value <= limit; "least": when value >= limit.
 def per_resolve(ot, rep):
     """A resize re-solve's ms: the report's nanosecond times where there are (at S the phase is a few
     microseconds), else the phase line's."""
@@ -204,6 +201,9 @@ def against_floor(ot, rep):
     return per / rep["floor"] if rep.get("floor") and per else None
 
 
+# The targets of issue "Trait transitions" (README, Performance), each checked
+# where this run has the sizes it needs: (name, sizes, value(ours, kiwi, report) -> number or None, limit,
+# unit, kind). kind "most": met when value <= limit; "least": when value >= limit.
 TARGETS = [
     ("rotate, a transition", ["L"], lambda o, k, r: o.get("rotate") and o["rotate"] / 10, 1.0, "ms", "most"),
     ("rotate, a transition", ["XL"], lambda o, k, r: o.get("rotate") and o["rotate"] / 10, 10.0, "ms", "most"),
