@@ -297,7 +297,7 @@ def main():
                 per = per_resolve(ot, rep)
                 kept = rep.get("kept", (0, 0))
                 print(f"  ({workload} {size}: {n_views} views; resize {per * 1000:.3f} us a re-solve, floor {rep['floor'] * 1000:.3f} us,"
-                      f" {per / max(rep['floor'], 1e-6):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
+                      f" {against_floor(ot, rep):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
                       f" flip {ot.get('flip', 0):.3f} ms; peak RSS {rep.get('rss', 0) / 1024:.0f} MB,"
                       f" {kept[0]} states kept in {kept[1] / 2**20:.1f} MB, spare mappings {rep.get('spare', 0) / 2**20:.0f} MB)")
             if kc is not None:
