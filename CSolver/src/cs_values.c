@@ -1008,7 +1008,7 @@ CS_HOT void cs_update(cs_Solver *S)
             evaluated = first_pass_from(S, v, stamp, evaluated);
     }
     CS_ASSERT(evaluated == S->ndirty);
-    bool map = every || moves_only || (uint64_t)evaluated * 4 >= S->nvar;
+    bool map = moves_only || (uint64_t)evaluated * 4 >= S->nvar;
     if (every && (z == NULL || z->nparam <= 2)) {
         refine_every(S, evaluated);
     } else {
