@@ -115,9 +115,11 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         if (S->j.stamp == 1) /* the transaction count wrapped: old stamps mean nothing */
             for (uint32_t k = 0; k < t.capslot; k++)
                 t.rows[k].jstamp = 0;
-        st = CS_OK;
+        /* The subject search's order, for this tableau only (cs_topo.c). */
+        st = cs_topo_begin(S, n) ? CS_OK : CS_ERR_NOMEM;
         for (size_t k = 0; k < n && st == CS_OK; k++)
             st = S->state[order[k]] == CONS_ADDED ? CS_ERR_DUPLICATE : cs_add_cons(S, order[k]);
+        cs_topo_end(S);
         if (st == CS_OK)
             st = cs_optimize(S, -1);
         if (st == CS_OK) {

@@ -334,6 +334,16 @@ typedef struct TermPool {
                                  * most CS_TERM_SLAB_DOUBLINGS) */
 } TermPool;
 
+/* A topological order of the variables, kept while a change set is solved
+ * afresh (cs_topo.c). */
+typedef struct Topo {
+    uint32_t *place;   /* each variable's place; nvar of them */
+    uint64_t *key;     /* the searches' lists, 2 * CS_SEARCH_BUDGET (cs_topo.c) */
+    uint32_t nvar;
+    uint64_t work, allowance; /* what its reorders have visited, and may (cs_topo.c) */
+    bool live;         /* the order holds, and the subject search may use it */
+} Topo;
+
 typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
     uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
@@ -463,6 +473,7 @@ struct cs_Solver {
     size_t refactors;
 
     Journal j;
+    Topo topo;
 };
 
 /* ---- cs_alloc.c ---- */
@@ -730,6 +741,47 @@ CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t 
  * the current one (cs_values.c, "Refactorisation"); false, with nothing
  * changed, if memory runs out or the new tableau refuses a constraint. */
 CS_HIDDEN bool cs_refactor(cs_Solver *S);
+
+/* ---- cs_topo.c ---- */
+/* How many rows the subject search (cs_simplex.c) may visit before it gives
+ * up, and the variables the topological order may place again at once. A
+ * build may set it (scripts/test.sh checks a small one against kiwi, so
+ * that the fallbacks, which the workloads reach only past L, are tested at
+ * S and M). */
+#ifndef CS_SEARCH_BUDGET
+#define CS_SEARCH_BUDGET 4096
+#endif
+/* Starts the order for an empty tableau, about to be given nadd
+ * constraints; false, holding nothing, if memory runs out. cs_topo_end
+ * frees it. */
+CS_HIDDEN bool cs_topo_begin(cs_Solver *S, size_t nadd);
+CS_HIDDEN void cs_topo_end(cs_Solver *S);
+/* cs_topo_admit where a variable of the constraint is placed after the
+ * subject. */
+CS_HIDDEN void cs_topo_reorder(cs_Solver *S, int32_t slot, Sym subject);
+/* Keeps the order after row `slot`, constraint c's, was solved for
+ * `subject`: if that is a variable, the row's other variables now come
+ * before it. Checked on the constraint's own variables: an expansion only
+ * replaces a reference by variables placed before it, so none of the
+ * row's is placed after the last of the constraint's. */
+static inline void cs_topo_admit(cs_Solver *S, int32_t slot, Sym subject, const Cons *c)
+{
+    const Topo *T = &S->topo;
+    if (!T->live || S->kind[subject] != SYM_EXTERNAL)
+        return;
+    uint32_t lb = T->place[S->owner[subject]], ub = lb;
+    for (uint32_t k = 0; k < c->nterms; k++)
+        ub = T->place[c->terms[k].var] > ub ? T->place[c->terms[k].var] : ub;
+    if (ub > lb)
+        cs_topo_reorder(S, slot, subject);
+}
+
+/* Can variable u depend on one placed at most `bound`? Always, while no
+ * order is kept. */
+static inline bool cs_topo_may_reach(const cs_Solver *S, cs_Var u, uint32_t bound)
+{
+    return !S->topo.live || S->topo.place[u] <= bound;
+}
 
 /* ---- cs_conflict.c ---- */
 /* Records the required constraints whose markers appear in row `slot` and

@@ -545,13 +545,9 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
     return false;
 }
 
-/* How many rows independent_of and pivot_check may visit before they give
- * up (and the caller falls back to expanding a row). A build may set it
- * (scripts/test.sh checks a small one against kiwi, so that the fallbacks,
- * which the workloads reach only past L, are tested at S and M). */
-#ifndef CS_SEARCH_BUDGET
-#define CS_SEARCH_BUDGET 4096
-#endif
+/* independent_of and pivot_check visit at most CS_SEARCH_BUDGET rows
+ * (cs_internal.h) before they give up, and the caller falls back to
+ * expanding a row. */
 /* A first, short search for a subject among the new row's variables, and
  * the expansion after it (cs_add_cons). 16 rows: in the cells workload a
  * cell's bottom (`image.y + image.h == cell.y + cell.h`) has no subject
@@ -566,14 +562,21 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
  * siblings hold it). */
 #define CS_STEP_SEARCH (CS_SEARCH_BUDGET < 8 ? CS_SEARCH_BUDGET : 8)
 
-/* Stamps (in vdone) the variables that row slot references; returns the stamp. */
-static uint32_t mark_references(cs_Solver *S, int32_t slot)
+/* Stamps (in vdone) the variables that row slot references; returns the
+ * stamp. In *bound, the highest place among them (cs_topo.c) while an order
+ * is kept: no variable placed after it depends on one of them. */
+static uint32_t mark_references(cs_Solver *S, int32_t slot, uint32_t *bound)
 {
     uint32_t refs = cs_stamp_next(S);
     const Row *r = &S->rows[slot];
+    *bound = 0;
     for (int32_t k = 0; k < r->n; k++)
-        if (cs_is_reference(S, r->sym[k]))
-            S->vdone[S->owner[r->sym[k]]] = refs;
+        if (cs_is_reference(S, r->sym[k])) {
+            cs_Var u = S->owner[r->sym[k]];
+            S->vdone[u] = refs;
+            if (S->topo.live && S->topo.place[u] > *bound)
+                *bound = S->topo.place[u];
+        }
     return refs;
 }
 
@@ -587,8 +590,8 @@ static uint32_t mark_references(cs_Solver *S, int32_t slot)
  * finds a variable held by a restricted row or the objective (I5 says none
  * is: not for a shortcut).
  */
-static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t refs, uint32_t seen, uint32_t n,
-                             uint32_t budget)
+static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t refs, uint32_t bound, uint32_t seen,
+                             uint32_t n, uint32_t budget)
 {
     uint32_t head = 0;
     Sym s = first;
@@ -606,7 +609,11 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
             if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
                 return false;
             cs_Var u = S->owner[h->basic];
-            if (S->vdone[u] == refs || n >= budget)
+            if (S->vdone[u] == refs)
+                return false;
+            if (!cs_topo_may_reach(S, u, bound))
+                continue; /* placed after every reference: nothing below it is one */
+            if (n >= budget)
                 return false;
             if (S->vpushed[u] != seen) {
                 S->vpushed[u] = seen;
@@ -639,8 +646,8 @@ static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
         k++;
     if (k == c->n)
         return true;
-    uint32_t refs = mark_references(S, slot);
-    return dependents_clear(S, slot, v, refs, cs_stamp_next(S), 0, budget);
+    uint32_t bound, refs = mark_references(S, slot, &bound);
+    return dependents_clear(S, slot, v, refs, bound, cs_stamp_next(S), 0, budget);
 }
 
 /*
@@ -665,7 +672,7 @@ enum { PIVOT_AS_IS, PIVOT_EXPAND_ONE, PIVOT_EXPAND_ALL };
 
 static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
 {
-    uint32_t refs = mark_references(S, r);
+    uint32_t bound, refs = mark_references(S, r, &bound);
     uint32_t seen = cs_stamp_next(S), n = 0;
     /* The variables of the other rows that hold m, queued first. */
     const Column *c = &S->col[m];
@@ -688,7 +695,7 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
         }
     }
     /* Then whoever references them. */
-    return dependents_clear(S, r, 0, refs, seen, n, CS_SEARCH_BUDGET) ? PIVOT_AS_IS : PIVOT_EXPAND_ALL;
+    return dependents_clear(S, r, 0, refs, bound, seen, n, CS_SEARCH_BUDGET) ? PIVOT_AS_IS : PIVOT_EXPAND_ALL;
 }
 
 /*
@@ -909,6 +916,8 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
     }
     if (st != CS_OK)
         return st;
+    if (subject != 0)
+        cs_topo_admit(S, slot, subject, &S->cons[id]); /* a variable subject's row adds edges to the order */
     S->state[id] = CONS_ADDED;
     return CS_OK;
 }
