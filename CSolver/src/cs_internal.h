@@ -71,12 +71,13 @@
 #endif
 
 /* The functions of a resize's re-solve (cs_suggest, cs_shift_constant_in_place,
- * cs_mark_dirty, cs_update and its kernel), placed together (.text.hot): the
- * first resize after a build or a transition runs code the build never ran,
- * and at S its cold code was a sixth of the 20 re-solves of a resize phase
- * (the first 650 ns, the others 130); spread over five places in the binary
- * it was fetched from five. Together: resize at S against the floor 3.0-3.1x
- * -> 2.8x at tree, 2.4 -> 2.3x at stack and cells (medians of 25). */
+ * cs_mark_dirty, cs_update without its full update, and the kernel), placed
+ * together (.text.hot): the first resize after a build or a transition runs
+ * code the build never ran, and at S its cold code was a sixth of the 20
+ * re-solves of a resize phase (the first 650 ns, the others 130); spread
+ * over five places in the binary it was fetched from five. Together: resize
+ * at S against the floor 3.0-3.1x -> 2.8x at tree, 2.4 -> 2.3x at stack
+ * and cells (medians of 25). */
 #if defined(__GNUC__)
 #define CS_HOT __attribute__((hot))
 #else
