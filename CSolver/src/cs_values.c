@@ -1023,13 +1023,13 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
         S->residual_floor = S->residual; /* out of memory, or refused: not again until it grows */
 }
 
-/* With a values map, (3) alone: each step of a resize. The full update is
- * apart, so that this function (sens_update inlined) is under 1 KB of
- * .text.hot, next to its kernel, where the resize path's lines were spread
- * over cs_update's 8 KB: at S the first re-solve after a build is 10 to 50
- * ns faster (of 600 to 700) and the second 40 to 50 (of 250 to 300),
- * medians of 15 replays in each of three interleaved runs; the later ones
- * the same. */
+/* With a values map, (3) alone (each step of a resize); without one, the
+ * full update. That is apart, so that this function (sens_update inlined)
+ * is under 1 KB of .text.hot, next to its kernel, where the resize path's
+ * lines were spread over cs_update's 8 KB: at S the first re-solve after a
+ * build is 10 to 50 ns faster (of 600 to 700) and the second 40 to 50 (of
+ * 250 to 300), medians of 15 replays in each of three interleaved runs;
+ * the later ones the same. */
 CS_HOT void cs_update(cs_Solver *S)
 {
     if (S == NULL)
