@@ -13,7 +13,7 @@
  * so the search ran out of budget and the row was expanded instead, nine
  * substitutions a cell. Those searches and expansions were 15% of a cells
  * build's instructions at L; with the order, the build takes 85 million
- * instructions instead of 95 (callgrind), and tree's and stack's 1.5% and
+ * instructions instead of 95 (callgrind), and tree's and stack's 2% and
  * 4% more, for the check each row's subject gets.
  *
  * The order (Pearce and Kelly's dynamic topological sort): place[u] <
