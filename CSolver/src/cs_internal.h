@@ -797,6 +797,15 @@ static inline bool cs_user_cons(const cs_Solver *S, cs_Cons id)
     return id < S->ncons && S->state[id] != CONS_FREE && !S->cons[id].is_edit;
 }
 static inline Row *cs_row(cs_Solver *S, int32_t slot) { return &S->rows[slot]; }
+/* The variable of row h, if it is a variable row (its basic symbol is an
+ * external variable's). */
+static inline bool cs_row_variable(const cs_Solver *S, const Row *h, cs_Var *v)
+{
+    if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
+        return false;
+    *v = S->owner[h->basic];
+    return true;
+}
 static inline bool cs_restricted(const cs_Solver *S, Sym s) { return S->kind[s] != SYM_EXTERNAL; }
 /* Is s, as a term of a variable's row, a reference to another variable's
  * row (a basic user variable) rather than a parameter? */

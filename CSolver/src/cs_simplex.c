@@ -606,9 +606,9 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
             const Row *h = &S->rows[cs_col_slot(S, c, k)];
             if (cs_col_slot(S, c, k) == skip || cs_row_coef(h, s) == 0.0)
                 continue;
-            if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
+            cs_Var u;
+            if (!cs_row_variable(S, h, &u))
                 return false;
-            cs_Var u = S->owner[h->basic];
             if (S->vdone[u] == refs)
                 return false;
             if (!cs_topo_may_reach(S, u, bound))

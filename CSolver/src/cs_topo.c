@@ -113,15 +113,6 @@ static void sort_keys(uint64_t *key, uint32_t n)
     }
 }
 
-/* The variable of row h, if it is a variable row. */
-static bool row_variable(const cs_Solver *S, const Row *h, cs_Var *v)
-{
-    if (h->basic == 0 || S->kind[h->basic] != SYM_EXTERNAL)
-        return false;
-    *v = S->owner[h->basic];
-    return true;
-}
-
 /* Stops keeping the order: the rest of the change set searches without it. */
 static bool give_up(cs_Solver *S)
 {
@@ -188,7 +179,7 @@ void cs_topo_reorder(cs_Solver *S, int32_t slot, Sym subject)
         for (int32_t k = 0; k < c->n; k++) {
             const Row *h = &S->rows[cs_col_slot(S, c, k)];
             cs_Var w;
-            if (cs_col_slot(S, c, k) == slot || !row_variable(S, h, &w) || cs_row_coef(h, s) == 0.0 ||
+            if (cs_col_slot(S, c, k) == slot || !cs_row_variable(S, h, &w) || cs_row_coef(h, s) == 0.0 ||
                 S->vpushed[w] == below || T->place[w] > ub)
                 continue;
             if (S->vdone[w] == in_row || nf == budget) {

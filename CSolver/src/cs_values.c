@@ -38,6 +38,14 @@ static void mark(cs_Solver *S, cs_Var v)
     }
 }
 
+/* Empties the dirty set: every value it names is published (cs_update). */
+static inline void clear_dirty_set(cs_Solver *S)
+{
+    for (uint32_t k = 0; k < S->ndirty; k++)
+        S->dirty[S->dirty_list[k]] = 0;
+    S->ndirty = 0;
+}
+
 /* Adds to the dirty set every variable whose row references a dirty one. */
 static void close_dirty_set(cs_Solver *S)
 {
@@ -1007,9 +1015,7 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
         S->residual = 0.0;
         refine(S, evaluated, cs_stamp_next(S), z);
     }
-    for (uint32_t k = 0; k < S->ndirty; k++)
-        S->dirty[S->dirty_list[k]] = 0;
-    S->ndirty = 0;
+    clear_dirty_set(S);
     S->shape_changed = false;
     if (z != NULL)
         sens_finish(S);
@@ -1042,7 +1048,5 @@ CS_HOT void cs_update(cs_Solver *S)
         return;
     }
     sens_update(S, republished);
-    for (uint32_t k = 0; k < S->ndirty; k++)
-        S->dirty[S->dirty_list[k]] = 0;
-    S->ndirty = 0;
+    clear_dirty_set(S);
 }
