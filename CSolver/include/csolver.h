@@ -177,7 +177,11 @@ cs_Status cs_remove(cs_Solver *solver, cs_Cons cons);
  * containers) is solved from an empty tableau instead, which costs less;
  * the optimum is the same, and where a layout leaves a choice between equal
  * optima, the values are those a new solver given the same constraints
- * finds. */
+ * finds. The constraints are added again in the order they were made in,
+ * then add[]; where that order proves costly (a view's constraints before
+ * its container's, shuffled ones), they are added in one the solver finds
+ * instead (cs_Stats.reorders), and a choice between equal optima may then
+ * fall otherwise. */
 cs_Status cs_apply(cs_Solver *solver, const cs_Cons *remove, size_t nremove,
                    const cs_Cons *add, size_t nadd, size_t *failed);
 
@@ -258,6 +262,8 @@ typedef struct cs_Stats {
     size_t cached_states; /* solved states kept (cs_set_cache_limit) */
     size_t cache_bytes;   /* what they hold, part of bytes */
     size_t rebuilds;      /* change sets solved from an empty tableau (see cs_apply) */
+    size_t reorders;      /* of those, solved again in the solver's own order, the
+                           * caller's having cost too much (see cs_apply) */
     size_t refactors;     /* times the tableau had drifted and was solved again (see cs_update) */
     size_t spare_bytes;   /* large blocks given back and kept for the next ones (the default
                            * allocator's only; not part of bytes; freed with the solver) */

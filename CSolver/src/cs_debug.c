@@ -32,6 +32,7 @@ void cs_stats(const cs_Solver *S, cs_Stats *out)
     st.cached_states = S->ncache;
     st.cache_bytes = cs_cache_bytes(S);
     st.rebuilds = S->rebuilds;
+    st.reorders = S->reorders;
     st.refactors = S->refactors;
     st.spare_bytes = S->spares.bytes;
     *out = st;

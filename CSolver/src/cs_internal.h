@@ -463,6 +463,8 @@ struct cs_Solver {
     bool republish;            /* the tableau was swapped: every value may differ, and
                                 * cs_update publishes them all (no dirty marks needed) */
     size_t rebuilds;           /* change sets solved from an empty tableau (cs_afresh.c) */
+    uint64_t merged;           /* terms read by row merges (cs_row_axpy): a build's budget */
+    size_t reorders;           /* builds begun again in the solver's own order (cs_afresh.c) */
 
     /* Refactorisation (cs_values.c, "Refactorisation"): the largest relative
      * residual the last refinement pass found; the one found in the first
@@ -648,7 +650,7 @@ static inline int32_t cs_sens_index(const Sens *z, cs_Cons id)
 }
 
 /* ---- cs_simplex.c ---- */
-CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id);
+CS_HIDDEN cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead);
 CS_HIDDEN cs_Status cs_remove_cons(cs_Solver *S, uint32_t id);
 CS_HIDDEN cs_Status cs_optimize(cs_Solver *S, int32_t objslot);
 CS_HIDDEN cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause);

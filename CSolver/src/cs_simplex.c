@@ -862,8 +862,10 @@ static int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject
     return result;
 }
 
-/* Adds constraint id to the tableau without re-optimising the objective. */
-cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
+/* Adds constraint id to the tableau without re-optimising the objective;
+ * lead, a variable + 1 to try first as its subject (0: the constraint's
+ * own, the first variable as written). */
+cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
 {
     int32_t slot;
     double strength = S->cons[id].strength;
@@ -876,7 +878,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
      * the row expanded, if that is short, up to the step where it has one;
      * else a subject within the whole budget; else the row expanded,
      * however long (kiwi's path). */
-    Sym subject = fresh_subject(S, slot, S->cons[id].lead, CS_SHORT_SEARCH, 0.0);
+    Sym subject = fresh_subject(S, slot, lead != 0 ? lead : S->cons[id].lead, CS_SHORT_SEARCH, 0.0);
     bool expanded = false;
     if (subject == 0) {
         int how = expand_within(S, slot, CS_SHORT_SEARCH, &subject);
@@ -891,7 +893,18 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id)
         if (!expanded && !expand_references(S, slot))
             return CS_ERR_NOMEM;
         Row *r = &S->rows[slot];
-        if (r->constant < 0.0) { /* so that a marker subject starts feasible */
+        /* Negated so that a marker subject starts feasible (its constant
+         * not negative). A row whose constant is 0 is feasible either way,
+         * and is negated where that makes the slack its subject rather
+         * than the error beside it: the objective holds every error, and
+         * substituting into it costs as many terms as it has. A height's
+         * compression resistance added after its hugging has the slack;
+         * the hugging added after the compression resistance had the
+         * error (cells M, the order reversed: 40,000 instructions a
+         * constraint, 80% of the build). */
+        Sym m = S->mark[id].marker;
+        if (r->constant < 0.0 ||
+            (r->constant == 0.0 && S->kind[m] == SYM_SLACK && cs_row_coef(r, m) > 0.0)) {
             r->constant = -r->constant;
             for (int32_t k = 0; k < r->n; k++)
                 r->coef[k] = -r->coef[k];

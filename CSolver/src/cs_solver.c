@@ -265,7 +265,7 @@ static cs_Status apply_in_place(cs_Solver *S, const cs_Cons *remove, size_t nrem
         cs_Cons id = add[k];
         st = !cs_user_cons(S, id) ? CS_ERR_UNKNOWN
              : S->state[id] == CONS_ADDED ? CS_ERR_DUPLICATE
-             : cs_add_cons(S, id);
+             : cs_add_cons(S, id, 0);
     }
     if (st == CS_OK)
         st = cs_optimize(S, -1);
@@ -419,7 +419,7 @@ cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
     S->state[id] = CONS_IDLE;
     c->is_edit = 1;
     c->strength = strength;
-    st = cs_add_cons(S, id);
+    st = cs_add_cons(S, id, 0);
     if (st == CS_OK && !cs_save_edit(S, var))
         st = CS_ERR_NOMEM;
     if (st == CS_OK) {
