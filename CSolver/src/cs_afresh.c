@@ -19,10 +19,11 @@
  * already. Shuffled, the same constraints took 45 s instead of 2 ms to
  * build at tree M (kiwi: 0.35 s), each row expanded through chains not
  * yet solved; reversed, 7 times as long. So a build in the caller's order
- * has a budget of row merges (MERGE_BUDGET), and past it is begun again in
- * an order the solver finds from the constraints alone (addition_order):
- * any order of the workloads' constraints then builds in 1.1 to 2.7 times
- * the instructions of the generator's, which is built as before.
+ * has a budget of work (row merges and subject searches, WORK_BUDGET),
+ * and past it is begun again in an order the solver finds from the
+ * constraints alone (addition_order): any order of the workloads'
+ * constraints then builds in 0.99 to 2.4 times the instructions of the
+ * generator's at L, which is built as before.
  *
  * Nor is the new tableau journaled (Journal.fresh): a failure discards it
  * whole, so its basic slots, markers and levels need no log, and the rows
@@ -244,16 +245,30 @@ static bool addition_order(cs_Solver *S, cs_Cons *order, uint32_t *lead, size_t 
     return ok;
 }
 
-/* The terms that the row merges (cs_row_axpy) of a build in the caller's
- * order may read, for each constraint added so far, past MERGE_SLACK,
- * before it is begun again in the solver's own order (addition_order).
- * Built in their generators' orders, stack reads none, cells 0.8 a
- * constraint and tree 4.0, at every size; shuffled or reversed, tree read
- * 15 to 33 a constraint at M by the time it was three quarters built,
- * and cells shuffled 15 by half. A count read once a constraint: the
- * check costs a compare, where a budget by terms cost 20 instructions. */
-#define MERGE_BUDGET 16
-#define MERGE_SLACK 4096
+/*
+ * A build's budget in the caller's order: its work (S->build_work, the
+ * terms that row merges read and the column entries that subject searches
+ * read; cs_row_axpy, dependents_clear), past which it is begun again in
+ * the solver's own order (addition_order). Built in their generators'
+ * orders, stack does none, cells 0.9 a constraint and tree 4.3 (8.5 in
+ * its first half), at every size. Two tests, each a compare:
+ *
+ * - in all, WORK_BUDGET a constraint added past WORK_SLACK: shuffled or
+ *   reversed, tree read 15 to 33 terms a constraint at M by the time it
+ *   was three quarters built, and cells shuffled 15 by half;
+ * - in each window of WINDOW constraints, WINDOW_BUDGET a constraint: a
+ *   cheap stretch must not bank the budget that a bad one then spends.
+ *   Tree at L with the constraints its two variants share listed first
+ *   reads nothing for 13,000 constraints and then 50 a constraint, and the
+ *   first test alone let it run to 19,000 of 39,000 before it gave up.
+ *   Cells reversed reads 4 terms a constraint, within both, but its
+ *   searches read thousands of column entries (a cell's height holds every
+ *   cell below it): counting those, it gives up in its first window.
+ */
+#define WORK_BUDGET 16
+#define WORK_SLACK 4096
+#define WINDOW 1024
+#define WINDOW_BUDGET 32
 
 /*
  * Solves order[0..n) into the empty tableau *t, added in that order, each
@@ -276,15 +291,20 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     if (S->j.stamp == 1) /* the transaction count wrapped: old stamps mean nothing */
         for (uint32_t k = 0; k < t->capslot; k++)
             t->rows[k].jstamp = 0;
-    S->merged = 0;
+    S->build_work = 0;
     /* The subject search's order, for this tableau only (cs_topo.c). */
     cs_Status st = cs_topo_begin(S, n) ? CS_OK : CS_ERR_NOMEM;
-    uint64_t allowed = budgeted ? MERGE_SLACK : UINT64_MAX, step = budgeted ? MERGE_BUDGET : 0;
+    uint64_t allowed = budgeted ? WORK_SLACK : UINT64_MAX, step = budgeted ? WORK_BUDGET : 0;
     bool past = false;
-    for (size_t k = 0; k < n && st == CS_OK && !past; k++) {
-        st = S->state[order[k]] == CONS_ADDED ? CS_ERR_DUPLICATE : cs_add_cons(S, order[k], lead ? lead[k] : 0);
-        allowed += step;
-        past = S->merged > allowed;
+    for (size_t k = 0; k < n && st == CS_OK && !past;) {
+        size_t window_ends = n - k > WINDOW ? k + WINDOW : n;
+        uint64_t window_began = S->build_work;
+        for (; k < window_ends && st == CS_OK && !past; k++) {
+            st = S->state[order[k]] == CONS_ADDED ? CS_ERR_DUPLICATE : cs_add_cons(S, order[k], lead ? lead[k] : 0);
+            allowed += step;
+            past = S->build_work > allowed;
+        }
+        past = past || (budgeted && S->build_work - window_began > (uint64_t)WINDOW * WINDOW_BUDGET);
     }
     cs_topo_end(S);
     *over = past;

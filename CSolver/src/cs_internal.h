@@ -463,7 +463,8 @@ struct cs_Solver {
     bool republish;            /* the tableau was swapped: every value may differ, and
                                 * cs_update publishes them all (no dirty marks needed) */
     size_t rebuilds;           /* change sets solved from an empty tableau (cs_afresh.c) */
-    uint64_t merged;           /* terms read by row merges (cs_row_axpy): a build's budget */
+    uint64_t build_work;       /* terms read by row merges (cs_row_axpy) and column entries
+                                * read by subject searches (dependents_clear): a build's budget */
     size_t reorders;           /* builds begun again in the solver's own order (cs_afresh.c) */
 
     /* Refactorisation (cs_values.c, "Refactorisation"): the largest relative

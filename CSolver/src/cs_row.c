@@ -266,7 +266,7 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
         return false;
     Row *r = &S->rows[dst];
     const Row *q = &S->rows[src];
-    S->merged += (uint64_t)r->n + (uint64_t)q->n;
+    S->build_work += (uint64_t)r->n + (uint64_t)q->n;
     if (!cs_scratch_reserve(S, r->n + q->n))
         return false;
     Sym *os = S->tmp_sym;

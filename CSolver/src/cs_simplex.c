@@ -588,7 +588,8 @@ static uint32_t mark_references(cs_Solver *S, int32_t slot, uint32_t *bound)
  * within `budget` rows without reaching a variable stamped `refs` in vdone
  * (mark_references); false when it reaches one, runs past the budget, or
  * finds a variable held by a restricted row or the objective (I5 says none
- * is: not for a shortcut).
+ * is: not for a shortcut). The column entries it reads count as a build's
+ * work (cs_afresh.c, WORK_BUDGET).
  */
 static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t refs, uint32_t bound, uint32_t seen,
                              uint32_t n, uint32_t budget)
@@ -602,6 +603,7 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
     }
     for (;;) {
         const Column *c = &S->col[s];
+        S->build_work += (uint64_t)c->n;
         for (int32_t k = 0; k < c->n; k++) {
             const Row *h = &S->rows[cs_col_slot(S, c, k)];
             if (cs_col_slot(S, c, k) == skip || cs_row_coef(h, s) == 0.0)

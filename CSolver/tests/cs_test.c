@@ -1540,8 +1540,9 @@ static void test_afresh_matches_fresh_solves(void)
  * Reversed or shuffled, the caller's order costs more than its budget of
  * merges and the set is solved again in the solver's own order
  * (cs_Stats.reorders; at this size 20,000 times as many instructions
- * before, shuffled); every order gives the generator's values, and the
- * generator's own needs no second try. Then allocation failures along the
+ * before, shuffled); so it is, reversed, after 200,000 constraints that
+ * cost nothing (the budget is counted by windows too); every order gives
+ * the generator's values, and the generator's own needs no second try. Then allocation failures along the
  * reordered path: each one refuses the change set, changes nothing and
  * leaks nothing, and the change set goes through once memory is there.
  */
@@ -1614,12 +1615,22 @@ static void tree_expected(size_t v, double *x, double *w)
     *x = px + (double)((v - 1) % 3) * *w;
 }
 
+/* Constraints that cost a build nothing (u == i, u new), listed before a
+ * tree in `test_tree_in_any_order`: the budget they bank must not pay for
+ * a bad order after them. */
+enum { CHEAP_STRETCH = 200000 };
+
 static void test_tree_in_any_order(void)
 {
-    for (int how = 0; how < 3 && !failed_here; how++) { /* as written, reversed, shuffled */
+    /* as written, reversed, shuffled; reversed after a cheap stretch */
+    for (int how = 0; how < 4 && !failed_here; how++) {
         Tree T;
         tree_make(&T, NULL, NULL);
-        if (how == 1)
+        size_t nstretch = how == 3 ? CHEAP_STRETCH : 0;
+        cs_Cons *set = malloc((nstretch + T.ncons) * sizeof *set);
+        for (size_t i = 0; i < nstretch; i++)
+            set[i] = cons(T.S, 1, var(T.S), 0, 0, -(double)i, CS_EQ, CS_REQUIRED);
+        if (how == 1 || how == 3)
             for (size_t i = 0, j = T.ncons - 1; i < j; i++, j--) {
                 cs_Cons t = T.ids[i];
                 T.ids[i] = T.ids[j];
@@ -1632,7 +1643,9 @@ static void test_tree_in_any_order(void)
             T.ids[i] = T.ids[j];
             T.ids[j] = t;
         }
-        EXPECT_STATUS(cs_apply(T.S, NULL, 0, T.ids, T.ncons, NULL), CS_OK);
+        memcpy(set + nstretch, T.ids, T.ncons * sizeof *set);
+        EXPECT_STATUS(cs_apply(T.S, NULL, 0, set, nstretch + T.ncons, NULL), CS_OK);
+        free(set);
         EXPECT_STATUS(cs_check_invariants(T.S), CS_OK);
         cs_Stats st;
         cs_stats(T.S, &st);
