@@ -1538,13 +1538,14 @@ static void test_afresh_matches_fresh_solves(void)
  * both of its edges, widths equal: the tree workload's tile) built in one
  * change set in the order a generator writes it, reversed, and shuffled.
  * Reversed or shuffled, the caller's order costs more than its budget of
- * merges and the set is solved again in the solver's own order
+ * work and the set is solved again in the solver's own order
  * (cs_Stats.reorders; at this size 20,000 times as many instructions
  * before, shuffled); so it is, reversed, after 200,000 constraints that
  * cost nothing (the budget is counted by windows too); every order gives
- * the generator's values, and the generator's own needs no second try. Then allocation failures along the
- * reordered path: each one refuses the change set, changes nothing and
- * leaks nothing, and the change set goes through once memory is there.
+ * the generator's values, and the generator's own needs no second try.
+ * Then allocation failures along the reordered path: each one refuses
+ * the change set, changes nothing and leaks nothing, and the change set
+ * goes through once memory is there.
  */
 enum { TREE_DEPTH = 6 };
 #ifdef CS_SEARCH_BUDGET
