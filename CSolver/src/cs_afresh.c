@@ -276,7 +276,7 @@ static bool addition_order(cs_Solver *S, cs_Cons *order, uint32_t *lead, size_t 
  * new tableau, *t the one it left. Otherwise the solver holds its own
  * again, every constraint of order[] is idle as target_set left it, *t is
  * the new tableau (to be discarded), and *over says whether the build
- * gave up past its budget of merges (only if `budgeted`) rather than
+ * gave up past its budget of work (only if `budgeted`) rather than
  * failed.
  */
 static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead, size_t n,
@@ -345,7 +345,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     /* A target set refused is the in-place path's to report. */
     cs_Status st = !ok ? CS_ERR_NOMEM : n == SIZE_MAX ? CS_ERR_UNKNOWN : CS_OK;
     if (st == CS_OK) {
-        /* The caller's order first, within a budget of merges; past it,
+        /* The caller's order first, within a budget of work; past it,
          * the solver's own order (addition_order), with none. */
         bool over;
         st = build(S, &t, order, NULL, n, true, &over);
@@ -354,7 +354,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
             st = addition_order(S, order, lead, n) && cs_tableau_empty(S, &t, order, n)
                      ? build(S, &t, order, lead, n, false, &over)
                      : CS_ERR_NOMEM;
-            S->reorders++;
+            S->reorders += st == CS_OK; /* as cs_apply counts rebuilds: a refusal changes nothing */
         }
     }
     if (st == CS_OK) {
