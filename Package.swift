@@ -35,13 +35,19 @@ let package = Package(
             exclude: ["README.md", "tests", "examples"],
             sources: ["src"],
             publicHeadersPath: "include",
-            cSettings: [.define("NDEBUG", .when(configuration: .release))]
+            cSettings: [
+                .define("NDEBUG", .when(configuration: .release)),
+                // Debug information valgrind can read: it gives up on the
+                // toolchain's default DWARF 5 ("Possibly corrupted debuginfo
+                // file"), and callgrind is how instructions are counted here.
+                .unsafeFlags(["-gdwarf-4"]),
+            ]
         ),
         .executableTarget(
             name: "solver-bench",
             dependencies: ["CSolver"],
             path: "Benchmarks/solver-bench",
-            cSettings: [.define("_GNU_SOURCE")]
+            cSettings: [.define("_GNU_SOURCE"), .unsafeFlags(["-gdwarf-4"])] // for valgrind, as CSolver
         ),
         .target(
             name: "Cassowary",
