@@ -12,6 +12,11 @@
 //   layout        the command-line tool (interchange JSON in and out)
 import PackageDescription
 
+/// The C targets' debug information in DWARF 4: valgrind gives up on the
+/// toolchain's default, DWARF 5 ("Possibly corrupted debuginfo file"), and
+/// callgrind is how instructions are counted here.
+let valgrindReadableSymbols: CSetting = .unsafeFlags(["-gdwarf-4"])
+
 let package = Package(
     name: "AdaptiveLayout",
     products: [
@@ -37,17 +42,14 @@ let package = Package(
             publicHeadersPath: "include",
             cSettings: [
                 .define("NDEBUG", .when(configuration: .release)),
-                // Debug information valgrind can read: it gives up on the
-                // toolchain's default DWARF 5 ("Possibly corrupted debuginfo
-                // file"), and callgrind is how instructions are counted here.
-                .unsafeFlags(["-gdwarf-4"]),
+                valgrindReadableSymbols,
             ]
         ),
         .executableTarget(
             name: "solver-bench",
             dependencies: ["CSolver"],
             path: "Benchmarks/solver-bench",
-            cSettings: [.define("_GNU_SOURCE"), .unsafeFlags(["-gdwarf-4"])] // for valgrind, as CSolver
+            cSettings: [.define("_GNU_SOURCE"), valgrindReadableSymbols]
         ),
         .target(
             name: "Cassowary",
