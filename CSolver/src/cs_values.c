@@ -103,19 +103,27 @@ static bool holds_exactly(const cs_Solver *S, uint32_t id)
 
 /* Constraint c's residual at the first-pass values, in extended precision
  * (a difference of near-equal sums, and refinement is only as good as it);
- * *scale is the sizes summed, at least 1 (a point: a constraint whose terms
- * are all near 0 has no scale of its own). */
-static long double residual(const cs_Solver *S, const Cons *c, long double *scale)
+ * `every`: every variable is dirty (refine_every), so that none is asked. */
+static inline __attribute__((always_inline)) long double residual_of(const cs_Solver *S, const Cons *c, bool every)
 {
     long double r = c->constant; /* an edit constraint's is -value */
-    long double size = fabsl(r);
-    for (uint32_t k = 0; k < c->nterms; k++) {
-        long double t = (long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var);
-        r += t;
-        size += fabsl(t);
-    }
-    *scale = size > 1.0L ? size : 1.0L;
+    for (uint32_t k = 0; k < c->nterms; k++)
+        r += (long double)c->terms[k].coefficient * (every ? S->x0[c->terms[k].var] : first_pass(S, c->terms[k].var));
     return r;
+}
+
+static long double residual(const cs_Solver *S, const Cons *c) { return residual_of(S, c, false); }
+
+/* The sizes that c's residual sums, at least 1 (a point: a constraint whose
+ * terms are all near 0 has no scale of its own). Apart from residual: only
+ * a residual that is not 0 needs it (note_drift), and in a build or a
+ * transition nearly all are 0 (refine_every). */
+static long double residual_scale(const cs_Solver *S, const Cons *c)
+{
+    long double size = fabsl((long double)c->constant);
+    for (uint32_t k = 0; k < c->nterms; k++)
+        size += fabsl((long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var));
+    return size > 1.0L ? size : 1.0L;
 }
 
 /* r over the marker's coefficient in the constraint's row, +-1: a sign.
@@ -127,13 +135,16 @@ static long double fix_of(const Cons *c, long double r)
     return negated ? -r : r;
 }
 
-/* How far the tableau has drifted from a constraint, |r| / scale, kept if it
- * is the largest this pass. Divided only when it can be: if the quotient
+/* How far the tableau has drifted from constraint c, |r| / scale, kept if
+ * it is the largest this pass. Divided only when it can be: if the quotient
  * rounds above S->residual, |r| is at least S->residual * scale rounded
- * (both roundings keep order), so no new largest is passed over. */
-static void note_drift(cs_Solver *S, long double r, long double scale)
+ * (both roundings keep order), so no new largest is passed over. A
+ * residual of 0 is no drift. */
+static void note_drift(cs_Solver *S, const Cons *c, long double r)
 {
-    long double ar = fabsl(r);
+    if (r == 0.0L)
+        return;
+    long double scale = residual_scale(S, c), ar = fabsl(r);
     if (ar >= (long double)S->residual * scale) {
         double drift = (double)(ar / scale);
         if (drift > S->residual)
@@ -146,9 +157,9 @@ static long double correction_of(cs_Solver *S, uint32_t id, uint32_t stamp)
 {
     long double fix = 0.0;
     if (holds_exactly(S, id)) {
-        long double scale, r = residual(S, &S->cons[id], &scale);
+        long double r = residual(S, &S->cons[id]);
         fix = fix_of(&S->cons[id], r);
-        note_drift(S, r, scale);
+        note_drift(S, &S->cons[id], r);
     }
     S->fix_stamp[id] = stamp;
     S->fix[id] = fix;
@@ -210,7 +221,7 @@ static Fused fused_columns(const cs_Solver *S, const Sens *z)
  * when the row is, after a descent): where the second pass summed them,
  * the second pass could not be skipped (refine_every). */
 static inline __attribute__((always_inline)) uint32_t
-first_pass_walk(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n, const Fused *f)
+first_pass_walk(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n, const Fused *f, bool every)
 {
     uint32_t sp = 0;
     S->vstack[sp++] = root;
@@ -250,11 +261,11 @@ first_pass_walk(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n, const Fus
                 continue;
             }
             cs_Var w = S->owner[t];
-            if (S->dirty[w] && S->vpushed[w] != stamp) {
+            if ((every || S->dirty[w]) && S->vpushed[w] != stamp) {
                 next = w;
                 break;
             }
-            x += r->coef[k] * first_pass(S, w);
+            x += r->coef[k] * (every ? S->x0[w] : first_pass(S, w));
             if (f) {
                 j0 += r->coef[k] * f->j0[w];
                 if (f->j1)
@@ -281,12 +292,13 @@ first_pass_walk(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n, const Fus
 
 static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint32_t n)
 {
-    return first_pass_walk(S, root, stamp, n, NULL);
+    return first_pass_walk(S, root, stamp, n, NULL, false);
 }
 
 /*
  * The first pass when every variable is evaluated (a build, a transition):
  * the parametric ones, then from each row in slot order; returns how many.
+ * Every variable is dirty, so the walk asks no reference whether it is.
  * Slot order is mostly one in which references come first (a row is made
  * after what it references: 58 to 100% of the rows at L), so most rows are
  * evaluated as the walk comes to them, read where they lie, one after
@@ -299,11 +311,12 @@ static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
     uint32_t n = 0;
     for (cs_Var v = 0; v < S->nvar; v++)
         if (S->basic[S->var_sym[v]] < 0) /* 0, at once */
-            n = f ? first_pass_walk(S, v, stamp, n, f) : first_pass_walk(S, v, stamp, n, NULL);
+            n = f ? first_pass_walk(S, v, stamp, n, f, true) : first_pass_walk(S, v, stamp, n, NULL, true);
     for (uint32_t slot = 0; slot < S->nslot; slot++) {
         Sym b = S->rows[slot].basic;
         if (b != 0 && S->kind[b] == SYM_EXTERNAL && S->vdone[S->owner[b]] != stamp)
-            n = f ? first_pass_walk(S, S->owner[b], stamp, n, f) : first_pass_walk(S, S->owner[b], stamp, n, NULL);
+            n = f ? first_pass_walk(S, S->owner[b], stamp, n, f, true)
+                  : first_pass_walk(S, S->owner[b], stamp, n, NULL, true);
     }
     return n;
 }
@@ -377,6 +390,12 @@ static bool held_by_a_variable(const cs_Solver *S, Sym p)
  * comes to them, as before. A nonzero correction counts in the drift
  * (S->residual) when a variable's row holds its marker, as when refine
  * computes it for such a row.
+ * A residual of 0 (nearly all of them) is neither stored nor given its
+ * scale (residual_scale), and no variable is asked whether it is dirty
+ * (all are): with the same in the first pass, 1 to 2% fewer instructions
+ * in a transition at L (callgrind: tree 0.6M of 80M, cells 1.4M of 86M)
+ * and 2 to 4% less time (ten first transitions, `--cache 0`, medians of
+ * 4 interleaved); the values are the same to the bit.
  */
 static void refine_every(cs_Solver *S, uint32_t n)
 {
@@ -387,13 +406,16 @@ static void refine_every(cs_Solver *S, uint32_t n)
         if (p == 0 || S->basic[p] >= 0 || !holds_exactly(S, id))
             continue; /* a basic marker is in its own restricted row alone */
         CS_ASSERT(S->owner[p] == id);
-        long double scale, r = residual(S, &S->cons[id], &scale);
+        long double r = residual_of(S, &S->cons[id], true);
+        if (r == 0.0L)
+            continue; /* its correction, 0 of either sign, is not stored: a row that asks
+                       * for it (a value of 0 summed again, refine) computes it again */
         S->fix_stamp[id] = stamp;
         S->fix[id] = fix_of(&S->cons[id], r);
-        if (r != 0.0L && held_by_a_variable(S, p)) {
+        if (held_by_a_variable(S, p)) {
             /* Refinement moves values: every row summed again, the
              * corrections not computed yet as refine comes to them. */
-            note_drift(S, r, scale);
+            note_drift(S, &S->cons[id], r);
             refine(S, n, stamp, NULL);
             return;
         }
