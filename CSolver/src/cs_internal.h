@@ -226,8 +226,6 @@ typedef struct Vec { void *p; size_t n, cap; } Vec;
 /* A row holding a parameter's marker, and the marker's coefficient there. */
 typedef struct Holder { int32_t slot; double a; } Holder;
 
-typedef struct SensTerm { double base, j; } SensTerm;
-
 typedef struct Sens {
     bool ok;                 /* built, and the tableau kept its shape since */
     char *block;             /* the arrays below but holders and gathered (cs_values.c,
@@ -248,9 +246,9 @@ typedef struct Sens {
     uint32_t *nplist;        /* their lengths (capparam) */
     /* Beside each list, each of its variables' base value and derivative
      * by that parameter, in the list's order: a resize (one parameter
-     * moved) streams one array of pairs and the values, instead of
-     * gathering from base and a column of J. */
-    SensTerm *pterm;         /* capparam x capvar */
+     * moved) streams these two arrays, instead of gathering from base and
+     * a column of J, and four of either are one load. */
+    double *pbase, *pj;      /* capparam x capvar each */
     double *dprev;           /* each parameter's move at the last update (capparam) */
     /* For each parameter, the rows its constant moves (cs_shift_constant),
      * gathered when the map is built (gathered[k]; in a copy of a map, or

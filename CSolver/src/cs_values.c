@@ -478,7 +478,8 @@ static size_t sens_layout(Sens *z, size_t ne, size_t nv, char *block)
         { (void **)&z->d, ne * sizeof *z->d }, { (void **)&z->nplist, ne * sizeof *z->nplist },
         { (void **)&z->dprev, ne * sizeof *z->dprev }, { (void **)&z->base, nv * sizeof *z->base },
         { (void **)&z->list, nv * sizeof *z->list }, { (void **)&z->J, ne * nv * sizeof *z->J },
-        { (void **)&z->plist, ne * nv * sizeof *z->plist }, { (void **)&z->pterm, ne * nv * sizeof *z->pterm },
+        { (void **)&z->plist, ne * nv * sizeof *z->plist }, { (void **)&z->pbase, ne * nv * sizeof *z->pbase },
+        { (void **)&z->pj, ne * nv * sizeof *z->pj },
     };
     size_t at = 0;
     for (size_t k = 0; k < sizeof f / sizeof *f; k++) {
@@ -688,7 +689,8 @@ static void sens_finish(cs_Solver *S)
             if (j != 0.0) {
                 size_t at = (size_t)p * cap + z->nplist[p]++;
                 z->plist[at] = v;
-                z->pterm[at] = (SensTerm){ S->value[v], j };
+                z->pbase[at] = S->value[v];
+                z->pj[at] = j;
                 moves = true;
             }
         }
@@ -813,19 +815,35 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
 }
 
 /* The kernel of (3) when one parameter alone has moved from where the map
- * was built (a resize): value[v] = base + j * d for each (v, (base, j)) of
- * its list, the same sum, rounded the same, as affine_publish's. */
+ * was built (a resize): value[v] = base[i] + j[i] * d for each v = list[i],
+ * the same sum, rounded the same, as affine_publish's. */
 static __attribute__((noinline)) uint32_t
-affine_publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
-                   const SensTerm *restrict term, const cs_Var *restrict list, uint32_t n, double d)
+affine_publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nchanged, const double *restrict base,
+                   const double *restrict j, const cs_Var *restrict list, uint32_t n, double d)
 {
     for (uint32_t i = 0; i < n; i++) {
-        cs_Var v = list[i];
-        double x = term[i].base;
-        x += term[i].j * d;
-        nchanged = publish(value, changed, nchanged, v, x);
+        double x = base[i];
+        x += j[i] * d;
+        nchanged = publish(value, changed, nchanged, list[i], x);
     }
     return nchanged;
+}
+
+/*
+ * What each variable of the list holds when the kernel runs: the value the
+ * last update published, (3) with this parameter alone moved, by dprev
+ * (sens_update calls the kernel only when no other parameter moved since
+ * then, and none is moved now), which that update summed as the kernel
+ * does (here, or affine_publish's one column) -- or base itself when dprev
+ * is 0 (the full update that built the map, or a publication of no move;
+ * base + j * 0 would turn a base of -0 into +0).
+ */
+static inline double published_before(double base, double j, double dprev)
+{
+    double x = base;
+    if (dprev != 0.0)
+        x += j * dprev;
+    return x;
 }
 
 #ifdef HAVE_PUBLISH_ONE_AVX2
@@ -834,78 +852,85 @@ affine_publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nc
  * build targets the x86-64 baseline, so cs_update asks the processor;
  * -DCS_NO_AVX2 leaves the scalar loop alone, as the tests' second
  * configuration does). A resize at S is this loop over a hundred or so
- * variables, 15 instructions an entry in the scalar loop, at an IPC near
- * 3.5: here four are computed at once, their old values loaded and
- * compared at once, and when all four changed (in a resize, all of them
- * do) the four ids go to changed[] in one store; a group in which some
- * value stands goes through the scalar test. 8 instructions an entry
- * (callgrind), resize at S against the floor 3.9 -> 3.0x at tree, 3.1 ->
- * 2.4x at stack and cells (medians of 25 interleaved). The old values are
- * four loads: vgatherdpd was slower than the scalar loop here (4.1x at
- * tree). The list holds distinct variables (sens_finish, in id order), so
- * loading four old values before storing any reads what the scalar loop
- * reads; each entry is one multiply and one add, rounded as the scalar
- * loop rounds them (no FMA: the target is "avx2" alone), so the values are
- * the same to the bit.
+ * variables. The four old values are not loaded from value[] (four loads
+ * at scattered places, 7 of the 31 instructions of four entries when they
+ * were): they are what the last update published, published_before, two
+ * vector operations away from base and j, which are loaded four at a time.
+ * Where all four new values differ from those in their bits (in a resize,
+ * all of them do), the four are stored and their ids go to changed[] in
+ * one store; a group in which one does not goes through the scalar test
+ * against value[] itself, so a value whose bits stand is never listed.
+ * Each entry is one multiply and one add, rounded as the scalar loop
+ * rounds them (no FMA: the target is "avx2" alone), so the values are the
+ * same to the bit.
  */
-static CS_HOT __attribute__((noinline, target("avx2"))) uint32_t
-affine_publish_one_avx2(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
-                        const SensTerm *restrict term, const cs_Var *restrict list, uint32_t n, double d)
+static inline __attribute__((always_inline, target("avx2"))) uint32_t
+publish_one_avx2_loop(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
+                      const double *restrict base, const double *restrict j, const cs_Var *restrict list,
+                      uint32_t n, double d, double dprev, bool from_base)
 {
-    size_t out = nchanged;
-    const cs_Var *l = list, *end = list + (n & ~3u);
-    const SensTerm *t = term;
-    const __m256d vd = _mm256_set1_pd(d);
-    for (; l < end; l += 4, t += 4) {
-        size_t v0 = l[0], v1 = l[1], v2 = l[2], v3 = l[3];
-        __m256d t01 = _mm256_loadu_pd(&t[0].base), t23 = _mm256_loadu_pd(&t[2].base);
-        /* (b0 j0 b1 j1), (b2 j2 b3 j3) -> lanes in the order 0 2 1 3 */
-        __m256d x = _mm256_add_pd(_mm256_unpacklo_pd(t01, t23), _mm256_mul_pd(_mm256_unpackhi_pd(t01, t23), vd));
-        __m128d x02 = _mm256_castpd256_pd128(x), x13 = _mm256_extractf128_pd(x, 1);
-        __m256d was = _mm256_set_m128d(_mm_loadh_pd(_mm_load_sd(&value[v1]), &value[v3]),
-                                       _mm_loadh_pd(_mm_load_sd(&value[v0]), &value[v2]));
-        /* Bit k set: lane k's bits stand (lanes 0 2 1 3). */
-        int same = _mm256_movemask_pd(_mm256_castsi256_pd(
-            _mm256_cmpeq_epi64(_mm256_castpd_si256(x), _mm256_castpd_si256(was))));
+    size_t out = nchanged, i = 0, n4 = n & ~3u;
+    const __m256d vd = _mm256_set1_pd(d), vp = _mm256_set1_pd(dprev);
+    for (; i < n4; i += 4) {
+        __m256d b = _mm256_loadu_pd(base + i), s = _mm256_loadu_pd(j + i);
+        __m256d x = _mm256_add_pd(b, _mm256_mul_pd(s, vd));
+        __m256d was = from_base ? b : _mm256_add_pd(b, _mm256_mul_pd(s, vp));
+        int same = _mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_castpd_si256(x), _mm256_castpd_si256(was))));
         if (__builtin_expect(same == 0, 1)) {
-            _mm_storel_pd(&value[v0], x02);
-            _mm_storeh_pd(&value[v2], x02);
-            _mm_storel_pd(&value[v1], x13);
-            _mm_storeh_pd(&value[v3], x13);
-            _mm_storeu_si128((__m128i *)(void *)(changed + out), _mm_loadu_si128((const __m128i *)(const void *)l));
+            __m128d x01 = _mm256_castpd256_pd128(x), x23 = _mm256_extractf128_pd(x, 1);
+            _mm_storel_pd(&value[list[i]], x01);
+            _mm_storeh_pd(&value[list[i + 1]], x01);
+            _mm_storel_pd(&value[list[i + 2]], x23);
+            _mm_storeh_pd(&value[list[i + 3]], x23);
+            _mm_storeu_si128((__m128i *)(void *)(changed + out),
+                             _mm_loadu_si128((const __m128i *)(const void *)(list + i)));
             out += 4;
             continue;
         }
-        double xs[4]; /* in entry order */
-        _mm_storel_pd(&xs[0], x02);
-        _mm_storeh_pd(&xs[2], x02);
-        _mm_storel_pd(&xs[1], x13);
-        _mm_storeh_pd(&xs[3], x13);
-        static const uint8_t lane[4] = { 0, 2, 1, 3 };
+        double xs[4];
+        _mm256_storeu_pd(xs, x);
         for (int k = 0; k < 4; k++)
-            if (!(same >> lane[k] & 1)) {
-                value[l[k]] = xs[k];
-                changed[out++] = l[k];
-            }
+            out = publish(value, changed, (uint32_t)out, list[i + k], xs[k]);
     }
-    for (; l < list + n; l++, t++) { /* the last n % 4, here: the code the first resize runs is cold */
-        double x = t->base;
-        x += t->j * d;
-        out = publish(value, changed, (uint32_t)out, *l, x);
+    for (; i < n; i++) { /* the last n % 4, here: the code the first resize runs is cold */
+        double x = base[i];
+        x += j[i] * d;
+        out = publish(value, changed, (uint32_t)out, list[i], x);
     }
     return (uint32_t)out;
 }
+
+/* The loop above, one copy for each source of the old values, so that no
+ * test of it is left in the loop. */
+static CS_HOT __attribute__((noinline, target("avx2"))) uint32_t
+affine_publish_one_avx2(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
+                        const double *restrict base, const double *restrict j, const cs_Var *restrict list,
+                        uint32_t n, double d, double dprev)
+{
+    return dprev == 0.0 ? publish_one_avx2_loop(value, changed, nchanged, base, j, list, n, d, dprev, true)
+                        : publish_one_avx2_loop(value, changed, nchanged, base, j, list, n, d, dprev, false);
+}
 #endif
 
-/* affine_publish_one, by the fastest kernel this processor has. */
+/* affine_publish_one, by the fastest kernel this processor has; dprev is
+ * the parameter's move at the last update (published_before). */
 static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
-                            const SensTerm *restrict term, const cs_Var *restrict list, uint32_t n, double d)
+                            const double *restrict base, const double *restrict j, const cs_Var *restrict list,
+                            uint32_t n, double d, double dprev)
 {
+#ifndef NDEBUG
+    for (uint32_t i = 0; i < n; i++) {
+        double was = published_before(base[i], j[i], dprev);
+        CS_ASSERT(memcmp(&was, &value[list[i]], sizeof was) == 0);
+    }
+#endif
 #ifdef HAVE_PUBLISH_ONE_AVX2
     if (__builtin_cpu_supports("avx2"))
-        return affine_publish_one_avx2(value, changed, nchanged, term, list, n, d);
+        return affine_publish_one_avx2(value, changed, nchanged, base, j, list, n, d, dprev);
 #endif
-    return affine_publish_one(value, changed, nchanged, term, list, n, d);
+    (void)dprev;
+    return affine_publish_one(value, changed, nchanged, base, j, list, n, d);
 }
 
 /* (3) for the variables that depend on a parameter, or for every variable
@@ -920,11 +945,14 @@ static void sens_update(cs_Solver *S, bool every)
     Sens *z = &S->sens;
     Moves m = { 0 };
     uint32_t nmoved = 0, nsince = 0, since = 0;
+    double dprev_since = 0.0; /* since's move at the last update */
     for (uint32_t p = 0; p < z->nparam; p++) {
         z->d[p] = S->cons[z->param[p]].constant - z->p0[p];
         if (z->d[p] != z->dprev[p]) {
             since = p;
             nsince++;
+            dprev_since = z->dprev[p];
+            z->dprev[p] = z->d[p];
         }
         if (z->d[p] == 0.0)
             continue;
@@ -940,8 +968,6 @@ static void sens_update(cs_Solver *S, bool every)
     }
     if (nmoved > 2)
         m = (Moves){ .J = z->J, .cap = z->capvar, .d = z->d, .nparam = z->nparam };
-    if (z->nparam > 0)
-        memcpy(z->dprev, z->d, (size_t)z->nparam * sizeof *z->dprev);
     if (!every) {
         const cs_Var *list = z->list;
         uint32_t n = z->nlist;
@@ -951,8 +977,9 @@ static void sens_update(cs_Solver *S, bool every)
             list = z->plist + (size_t)since * z->capvar;
             n = z->nplist[since];
             if (nmoved == 1 && z->d[since] != 0.0) { /* it is the one that moved */
-                S->nchanged = publish_one(S->value, S->changed, S->nchanged,
-                                          z->pterm + (size_t)since * z->capvar, list, n, z->d[since]);
+                size_t at = (size_t)since * z->capvar;
+                S->nchanged = publish_one(S->value, S->changed, S->nchanged, z->pbase + at, z->pj + at, list, n,
+                                          z->d[since], dprev_since);
                 return;
             }
         }
