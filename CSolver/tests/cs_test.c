@@ -1128,52 +1128,60 @@ static void test_moving_edits_match_full_updates(void)
 
 /* A resize publishes each variable that moves with the edit by one
  * multiply-add (cs_values.c, affine_publish_one; four at a time where the
- * processor has AVX2, then what is left one at a time). For lists of 2 to
- * 14 variables, some of them with a slope too small to move them (their
- * bits stand, in any place of a group of four), cs_changed lists exactly
- * the variables whose bits changed, each once, and every value is on its
- * line. */
+ * processor has AVX2, then what is left one at a time, each group's old
+ * values computed, or loaded in lists of LOAD_OLD_FROM variables or more).
+ * For lists of 1 to 13 variables, and of 32,773 (past LOAD_OLD_FROM,
+ * 32,768), some of them with a slope too small to move them (their bits
+ * stand, in any place of a group of four), cs_changed lists exactly the
+ * variables whose bits changed, each once, and every value is on its
+ * line: after the first move (old values as built), and after later ones. */
+static void resize_lists_what_changed(int n, int round)
+{
+    rng_state = 0x2545f4914f6cdd1dull * (uint64_t)(n * 8 + round + 1);
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Var w = var(S), *x = malloc((size_t)n * sizeof *x);
+    double *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
+    double *before = malloc((size_t)(n + 1) * sizeof *before);
+    int *listed = malloc((size_t)(n + 1) * sizeof *listed);
+    for (int k = 0; k < n; k++) {
+        x[k] = var(S);
+        a[k] = rng() % 3 == 0 ? 1e-30 : (double)(1 + rng() % 5);
+        b[k] = (double)(1 + rng() % 100);
+        /* x = a * w + b */
+        EXPECT_STATUS(cs_add(S, cons(S, 1, x[k], -a[k], w, -b[k], CS_EQ, CS_REQUIRED)), CS_OK);
+    }
+    EXPECT_STATUS(cs_edit_add(S, w, CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, w, 100), CS_OK);
+    cs_update(S);
+    for (int step = 1; step <= 6 && !failed_here; step++) {
+        size_t nv, nc;
+        memcpy(before, cs_values(S, &nv), nv * sizeof *before);
+        double to = 100 + step * 0.75;
+        EXPECT_STATUS(cs_suggest(S, w, to), CS_OK);
+        cs_update(S);
+        const double *after = cs_values(S, &nv);
+        const cs_Var *changed = cs_changed(S, &nc);
+        memset(listed, 0, (size_t)(n + 1) * sizeof *listed);
+        for (size_t k = 0; k < nc; k++)
+            if (changed[k] >= nv || listed[changed[k]]++)
+                failed_here = 1; /* out of range, or twice */
+        for (size_t v = 0; v < nv && !failed_here; v++)
+            EXPECT((memcmp(&before[v], &after[v], sizeof *after) != 0) == (listed[v] == 1));
+        EXPECT(NEAR(cs_value(S, w), to));
+        for (int k = 0; k < n && !failed_here; k++)
+            EXPECT(NEAR(cs_value(S, x[k]), a[k] * to + b[k]));
+    }
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+    free(x); free(a); free(b); free(before); free(listed);
+}
+
 static void test_resize_lists_what_changed(void)
 {
-    enum { MOST = 13 };
-    for (int n = 1; n <= MOST && !failed_here; n++)
-        for (int round = 0; round < 8 && !failed_here; round++) {
-            rng_state = 0x2545f4914f6cdd1dull * (uint64_t)(n * 8 + round + 1);
-            cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
-            cs_Var w = var(S), x[MOST];
-            double a[MOST], b[MOST];
-            for (int k = 0; k < n; k++) {
-                x[k] = var(S);
-                a[k] = rng() % 3 == 0 ? 1e-30 : (double)(1 + rng() % 5);
-                b[k] = (double)(1 + rng() % 100);
-                /* x = a * w + b */
-                EXPECT_STATUS(cs_add(S, cons(S, 1, x[k], -a[k], w, -b[k], CS_EQ, CS_REQUIRED)), CS_OK);
-            }
-            EXPECT_STATUS(cs_edit_add(S, w, CS_STRONG), CS_OK);
-            EXPECT_STATUS(cs_suggest(S, w, 100), CS_OK);
-            cs_update(S);
-            for (int step = 1; step <= 6 && !failed_here; step++) {
-                size_t nv, nc;
-                double before[MOST + 1];
-                memcpy(before, cs_values(S, &nv), nv * sizeof *before);
-                double to = 100 + step * 0.75;
-                EXPECT_STATUS(cs_suggest(S, w, to), CS_OK);
-                cs_update(S);
-                const double *after = cs_values(S, &nv);
-                const cs_Var *changed = cs_changed(S, &nc);
-                int listed[MOST + 1] = { 0 };
-                for (size_t k = 0; k < nc; k++)
-                    if (changed[k] >= nv || listed[changed[k]]++)
-                        failed_here = 1; /* out of range, or twice */
-                for (size_t v = 0; v < nv; v++)
-                    EXPECT((memcmp(&before[v], &after[v], sizeof *after) != 0) == (listed[v] == 1));
-                EXPECT(NEAR(cs_value(S, w), to));
-                for (int k = 0; k < n; k++)
-                    EXPECT(NEAR(cs_value(S, x[k]), a[k] * to + b[k]));
-            }
-            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
-            cs_solver_free(S);
-        }
+    for (int n = 1; n <= 13 && !failed_here; n++)
+        for (int round = 0; round < 8 && !failed_here; round++)
+            resize_lists_what_changed(n, round);
+    resize_lists_what_changed(32773, 0);
 }
 
 /* ---- kept solved states --------------------------------------------------- */
