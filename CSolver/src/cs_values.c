@@ -872,7 +872,10 @@ static inline double published_before(double base, double j, double dprev)
  * asking for the lines ahead (prefetchw, 32 or 128 entries on) won back
  * only half of that (medians of 7 interleaved replays). At L (20,000)
  * computing them is as fast (the values are in L2), and at S 12% faster:
- * lists of LOAD_OLD_FROM variables or more load them.
+ * lists of LOAD_OLD_FROM variables or more load them. They are four scalar
+ * loads (vgatherdpd was slower than the scalar loop here), and since the
+ * list holds distinct variables (sens_finish, in id order), four loaded
+ * before any is stored are what the scalar loop would read.
  */
 enum { LOAD_OLD_FROM = 32768 };
 

@@ -1143,6 +1143,11 @@ static void resize_lists_what_changed(int n, int round)
     double *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
     double *before = malloc((size_t)(n + 1) * sizeof *before);
     int *listed = malloc((size_t)(n + 1) * sizeof *listed);
+    if (S == NULL || x == NULL || a == NULL || b == NULL || before == NULL || listed == NULL) {
+        fprintf(stderr, "%s: out of memory\n", current);
+        failed_here = 1;
+        n = 0;
+    }
     for (int k = 0; k < n; k++) {
         x[k] = var(S);
         a[k] = rng() % 3 == 0 ? 1e-30 : (double)(1 + rng() % 5);
