@@ -374,8 +374,13 @@ static bool level_users(cs_Solver *S, double strength, int32_t delta)
  * one buffer, and sorted once: its symbols are distinct (a constraint's
  * terms are merged by variable; markers are new), so nothing merges, and
  * each goes to its column once.
+ *
+ * With `solved` (a variable's symbol, one of the constraint's terms), the
+ * row is written already solved for it, its basic symbol: the others
+ * scaled by -1 / a, as cs_row_solve_for scales them, and `solved` in no
+ * column. cs_add_cons asks for that when no row holds the variable.
  */
-static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
+static cs_Status create_row(cs_Solver *S, uint32_t id, Sym solved, int32_t *out)
 {
     int32_t slot = cs_slot_new(S);
     if (slot < 0)
@@ -408,6 +413,8 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
     if (!cs_row_reserve(S, slot, n) || !cs_touch(S, slot))
         return CS_ERR_NOMEM;
     Row *r = &S->rows[slot];
+    double subject_coef = 0.0;
+    int32_t written = 0;
     /* Insertion sort as the terms are written: a handful each. */
     for (int32_t k = 0; k < n; k++) {
         Sym t;
@@ -422,7 +429,11 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
             t = other;
             a = ocoef;
         }
-        int32_t at = k; /* the first k are in order */
+        if (t == solved) {
+            subject_coef = a;
+            continue;
+        }
+        int32_t at = written++; /* those written are in order */
         while (at > 0 && r->sym[at - 1] > t) {
             r->sym[at] = r->sym[at - 1];
             r->coef[at] = r->coef[at - 1];
@@ -431,13 +442,21 @@ static cs_Status create_row(cs_Solver *S, uint32_t id, int32_t *out)
         r->sym[at] = t;
         r->coef[at] = a;
     }
+    r->constant = c->constant;
+    if (solved != 0) {
+        CS_ASSERT(subject_coef != 0.0);
+        double scale = -1.0 / subject_coef;
+        for (int32_t k = 0; k < written; k++)
+            r->coef[k] *= scale;
+        r->constant *= scale;
+    }
     /* n first: if a push fails, the rollback that empties the slot counts
      * every entry pushed as gone (cs_col_gone). */
-    r->n = n;
-    r->constant = c->constant;
-    for (int32_t k = 0; k < n; k++)
+    r->n = written;
+    for (int32_t k = 0; k < written; k++)
         if (!cs_col_push(S, r->sym[k], slot))
             return CS_ERR_NOMEM;
+    r->basic = solved;
     if (!required) {
         bool ok = c->op == CS_EQ ? objective_add(S, marker, c->strength) && objective_add(S, other, c->strength)
                                  : objective_add(S, other, c->strength);
@@ -873,9 +892,32 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
     double strength = S->cons[id].strength;
     if (!cs_is_required(strength) && !level_users(S, strength, +1))
         return CS_ERR_NOMEM; /* first, so that create_row finds the level */
-    cs_Status st = create_row(S, id, &slot);
+    /* The lead, when no row holds it, is the subject that the search below
+     * would find first (fresh_subject: a column with no other row is
+     * nothing to search), and the row is written solved for it: most of a
+     * build's rows, in the solver's order (cs_afresh.c) and in a layout's.
+     * Solving it after (cs_row_solve_for) wrote the lead, searched its
+     * column, and moved and scaled the terms again: a flip at L executes
+     * 6 to 15% fewer instructions (callgrind: stack 57.4M -> 49.0M, tree
+     * 79.4M -> 74.3M, cells 82.9M -> 77.8M), and every value is the same. */
+    Sym solved = 0;
+    uint32_t first = lead != 0 ? lead : S->cons[id].lead;
+    if (first != 0 && S->basic[S->var_sym[first - 1]] < 0 && S->col[S->var_sym[first - 1]].n == 0) {
+        const Cons *c = &S->cons[id];
+        for (uint32_t k = 0; k < c->nterms; k++) /* a term still (the first written may have merged away) */
+            if (c->terms[k].var == first - 1)
+                solved = S->var_sym[first - 1];
+    }
+    cs_Status st = create_row(S, id, solved, &slot);
     if (st != CS_OK)
         return st;
+    if (solved != 0) {
+        if (!cs_set_basic(S, solved, slot))
+            return CS_ERR_NOMEM;
+        cs_topo_admit(S, slot, solved, &S->cons[id]);
+        S->state[id] = CONS_ADDED;
+        return CS_OK;
+    }
     /* A subject of the row as it stands, found within a short search; else
      * the row expanded, if that is short, up to the step where it has one;
      * else a subject within the whole budget; else the row expanded,
