@@ -902,27 +902,21 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
      * 79.4M -> 74.3M, cells 82.9M -> 77.8M), and every value is the same. */
     Sym solved = 0;
     uint32_t first = lead != 0 ? lead : S->cons[id].lead;
-    if (first != 0 && S->basic[S->var_sym[first - 1]] < 0 && S->col[S->var_sym[first - 1]].n == 0) {
+    if (first != 0) {
         const Cons *c = &S->cons[id];
+        Sym s = S->var_sym[first - 1];
         for (uint32_t k = 0; k < c->nterms; k++) /* a term still (the first written may have merged away) */
-            if (c->terms[k].var == first - 1)
-                solved = S->var_sym[first - 1];
+            if (c->terms[k].var == first - 1 && S->basic[s] < 0 && S->col[s].n == 0)
+                solved = s;
     }
     cs_Status st = create_row(S, id, solved, &slot);
     if (st != CS_OK)
         return st;
-    if (solved != 0) {
-        if (!cs_set_basic(S, solved, slot))
-            return CS_ERR_NOMEM;
-        cs_topo_admit(S, slot, solved, &S->cons[id]);
-        S->state[id] = CONS_ADDED;
-        return CS_OK;
-    }
     /* A subject of the row as it stands, found within a short search; else
      * the row expanded, if that is short, up to the step where it has one;
      * else a subject within the whole budget; else the row expanded,
      * however long (kiwi's path). */
-    Sym subject = fresh_subject(S, slot, lead != 0 ? lead : S->cons[id].lead, CS_SHORT_SEARCH, 0.0);
+    Sym subject = solved != 0 ? solved : fresh_subject(S, slot, first, CS_SHORT_SEARCH, 0.0);
     bool expanded = false;
     if (subject == 0) {
         int how = expand_within(S, slot, CS_SHORT_SEARCH, &subject);
@@ -964,7 +958,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
     }
     if (subject == 0) {
         st = add_with_artificial(S, slot, id);
-    } else if (!cs_row_solve_for(S, slot, subject) || !cs_set_basic(S, subject, slot)) {
+    } else if ((subject != solved && !cs_row_solve_for(S, slot, subject)) || !cs_set_basic(S, subject, slot)) {
         st = CS_ERR_NOMEM;
     } else if (cs_restricted(S, subject) && !substitute(S, subject, slot)) {
         /* A variable subject is left as a reference in the rows that hold
