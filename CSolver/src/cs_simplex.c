@@ -886,14 +886,13 @@ static int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject
     return result;
 }
 
-/* The variable that fresh_subject tries first for constraint c's new row,
- * before it searches any column: the lead (a variable + 1, 0 for none) if
- * it is not basic, else the lowest symbol among c's variables that are
- * not (the row's order, in which the search goes on); 0 if all are. */
-static Sym search_first(const cs_Solver *S, const Cons *c, uint32_t lead)
+/* The variable that fresh_subject tries first for constraint c's new row
+ * when its lead is basic, before it searches any column: the lowest symbol
+ * among c's variables that are not (the row's order, in which the search
+ * goes on); 0 if all are. Apart, so that the usual case, a free lead,
+ * costs cs_add_cons nothing. */
+static __attribute__((noinline)) Sym lowest_free(const cs_Solver *S, const Cons *c)
 {
-    if (lead != 0 && S->basic[S->var_sym[lead - 1]] < 0)
-        return S->var_sym[lead - 1];
     Sym lowest = 0;
     for (uint32_t k = 0; k < c->nterms; k++) {
         Sym s = S->var_sym[c->terms[k].var];
@@ -912,20 +911,23 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
     double strength = S->cons[id].strength;
     if (!cs_is_required(strength) && !level_users(S, strength, +1))
         return CS_ERR_NOMEM; /* first, so that create_row finds the level */
-    /* The variable the search below tries first (search_first), when no
-     * row holds it, is the subject it finds (fresh_subject: a column with
-     * no other row is nothing to search), and the row is written solved
-     * for it: most of a build's rows, in the solver's order (cs_afresh.c)
-     * and in a layout's. Solving it after (cs_row_solve_for) wrote it,
-     * searched its column, and moved and scaled the terms again: a flip at
-     * L executes 7 to 16% fewer instructions (callgrind: stack 57.4M ->
-     * 48.5M, tree 79.4M -> 73.8M, cells 82.9M -> 77.2M), and every value
-     * is the same. That was the lead alone at first; with a basic lead
-     * (`k.x + k.w == c.x + c.w` after `k.x == c.x`: k.w, a view's trailing
-     * edge after its leading one), tree 73.8M -> 72.1M and cells 77.2M ->
-     * 76.0M; stack, whose leads are free, 48.5M -> 48.9M. */
+    /* The variable the search below tries first (the lead, or lowest_free
+     * when the lead is basic), when no row holds it, is the subject it
+     * finds (fresh_subject: a column with no other row is nothing to
+     * search), and the row is written solved for it: most of a build's
+     * rows, in the solver's order (cs_afresh.c) and in a layout's. Solving
+     * it after (cs_row_solve_for) wrote it, searched its column, and moved
+     * and scaled the terms again: a flip at L executes 7 to 16% fewer
+     * instructions (callgrind: stack 57.4M -> 48.5M, tree 79.4M -> 73.8M,
+     * cells 82.9M -> 77.2M), and every value is the same. That was the
+     * lead alone at first; with a basic lead too (`k.x + k.w == c.x + c.w`
+     * after `k.x == c.x`: k.w, a view's trailing edge after its leading
+     * one), tree 73.8M -> 72.1M and cells 77.2M -> 75.9M; stack, whose
+     * leads are free in a flip, 48.5M -> 48.7M; builds at L 2 to 4% fewer. */
     uint32_t first = lead != 0 ? lead : S->cons[id].lead;
-    Sym solved = search_first(S, &S->cons[id], first);
+    Sym solved = first != 0 ? S->var_sym[first - 1] : 0;
+    if (solved == 0 || S->basic[solved] >= 0)
+        solved = lowest_free(S, &S->cons[id]);
     if (solved != 0 && S->col[solved].n > 0)
         solved = 0;
     cs_Status st = create_row(S, id, &solved, &slot);
