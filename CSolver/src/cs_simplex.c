@@ -889,8 +889,9 @@ static int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject
 /* The variable that fresh_subject tries first for constraint c's new row
  * when its lead is basic, before it searches any column: the lowest symbol
  * among c's variables that are not (the row's order, in which the search
- * goes on); 0 if all are. Apart, so that the usual case, a free lead,
- * costs cs_add_cons nothing. */
+ * goes on); 0 if all are. Apart: inlined into cs_add_cons, it made the
+ * usual case, a free lead, cost a flip at stack L 0.44M instructions more
+ * (11 a constraint); apart, 0.28M. */
 static __attribute__((noinline)) Sym lowest_free(const cs_Solver *S, const Cons *c)
 {
     Sym lowest = 0;
