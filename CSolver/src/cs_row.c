@@ -356,8 +356,10 @@ bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
         return false;
     if (!cs_col_push(S, s, dst))
         return false;
-    memmove(r->sym + k + 1, r->sym + k, (size_t)(r->n - k) * sizeof(Sym));
-    memmove(r->coef + k + 1, r->coef + k, (size_t)(r->n - k) * sizeof(double));
+    if (k < r->n) { /* not at the end, as an objective's new error is */
+        memmove(r->sym + k + 1, r->sym + k, (size_t)(r->n - k) * sizeof(Sym));
+        memmove(r->coef + k + 1, r->coef + k, (size_t)(r->n - k) * sizeof(double));
+    }
     r->sym[k] = s;
     r->coef[k] = a;
     r->n++;
