@@ -444,8 +444,11 @@ struct cs_Solver {
 
     TermPool terms;            /* where rows' small blocks of terms come from */
 
-    /* Scratch for merges (owned) and the infeasible rows of a dual pass. */
+    /* Scratch for merges (owned): cs_row_axpy's, into tmp; an expansion's
+     * steps (cs_simplex.c, expand_within), from alt into tmp, the two then
+     * traded. And the infeasible rows of a dual pass. */
     Sym *tmp_sym; double *tmp_coef; int32_t tmp_cap;
+    Sym *alt_sym; double *alt_coef; int32_t alt_cap;
     Vec infeasible;            /* Sym */
 
     /* The last conflict (cs_conflict). */

@@ -584,13 +584,12 @@ static bool held_elsewhere(const cs_Solver *S, Sym s, int32_t slot)
  * siblings hold it). */
 #define CS_STEP_SEARCH (CS_SEARCH_BUDGET < 8 ? CS_SEARCH_BUDGET : 8)
 
-/* Stamps (in vdone) the variables that row slot references; returns the
+/* Stamps (in vdone) the variables that row r references; returns the
  * stamp. In *bound, the highest place among them (cs_topo.c) while an order
  * is kept: no variable placed after it depends on one of them. */
-static uint32_t mark_references(cs_Solver *S, int32_t slot, uint32_t *bound)
+static uint32_t mark_references(cs_Solver *S, const Row *r, uint32_t *bound)
 {
     uint32_t refs = cs_stamp_next(S);
-    const Row *r = &S->rows[slot];
     *bound = 0;
     for (int32_t k = 0; k < r->n; k++)
         if (cs_is_reference(S, r->sym[k])) {
@@ -652,7 +651,8 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
 
 /*
  * Can row `slot` be solved for its parametric variable v as it stands,
- * references and all? Yes when no row that holds v is one the new row
+ * references and all (its terms r: the slot's own, or an expansion's
+ * working copy, expand_within)? Yes when no row that holds v is one the new row
  * depends on (through its references, transitively): then solving makes
  * those rows reference v without closing a cycle (I6), and no reference can
  * add to v's coefficient. Searched upward from each holder (who references
@@ -660,7 +660,7 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
  * variables in: leaves such as a badge pinned to a view. True only when the
  * search finished within `budget` rows.
  */
-static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
+static bool independent_of(cs_Solver *S, int32_t slot, const Row *r, Sym v, uint32_t budget)
 {
     /* Held by no other row (a variable that the constraint brings in, as
      * most of a build's leads are): nothing to search. */
@@ -670,7 +670,7 @@ static bool independent_of(cs_Solver *S, int32_t slot, Sym v, uint32_t budget)
         k++;
     if (k == c->n)
         return true;
-    uint32_t bound, refs = mark_references(S, slot, &bound);
+    uint32_t bound, refs = mark_references(S, r, &bound);
     return dependents_clear(S, slot, v, refs, bound, cs_stamp_next(S), 0, budget);
 }
 
@@ -696,7 +696,7 @@ enum { PIVOT_AS_IS, PIVOT_EXPAND_ONE, PIVOT_EXPAND_ALL };
 
 static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
 {
-    uint32_t bound, refs = mark_references(S, r, &bound);
+    uint32_t bound, refs = mark_references(S, &S->rows[r], &bound);
     uint32_t seen = cs_stamp_next(S), n = 0;
     /* The variables of the other rows that hold m, queued first. */
     const Column *c = &S->col[m];
@@ -738,18 +738,17 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
  * variables whose coefficient is at least `least` in size qualify, after
  * the lead (step_subject's condition; 0 for a row as written).
  */
-static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t budget, double least)
+static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead, uint32_t budget, double least)
 {
-    const Row *r = &S->rows[slot];
     if (lead != 0) {
         Sym s = S->var_sym[lead - 1];
-        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, s, CS_SEARCH_BUDGET))
+        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
             return s;
     }
     for (int32_t k = 0; k < r->n; k++) {
         Sym s = r->sym[k];
         if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && fabs(r->coef[k]) >= least &&
-            independent_of(S, slot, s, budget))
+            independent_of(S, slot, r, s, budget))
             return s;
     }
     return 0;
@@ -769,13 +768,12 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, uint32_t lead, uint32_t bud
  * A layout's rows have coefficients of 1 and a container's count of
  * children: `3 * c1.h == p.h` is solved for c1.h.
  */
-static Sym step_subject(cs_Solver *S, int32_t slot)
+static Sym step_subject(cs_Solver *S, int32_t slot, const Row *r)
 {
-    const Row *r = &S->rows[slot];
     double most = 0.0;
     for (int32_t k = 0; k < r->n; k++)
         most = fmax(most, fabs(r->coef[k]));
-    return fresh_subject(S, slot, 0, CS_STEP_SEARCH, most);
+    return fresh_subject(S, slot, r, 0, CS_STEP_SEARCH, most);
 }
 
 static bool has_references(const cs_Solver *S, int32_t slot)
@@ -787,103 +785,221 @@ static bool has_references(const cs_Solver *S, int32_t slot)
     return false;
 }
 
-/* The reference of row slot to substitute first (0: none): the most
- * recently defined. Definitions mostly come after what they depend on, so
- * this approximates reverse topological order and lets a shared ancestor
- * cancel out (cell.y in `image.y + image.h == cell.y + cell.h`) before it
- * is expanded into the whole chain above it. */
-static Sym latest_reference(const cs_Solver *S, int32_t slot)
+/* The position in row r of the reference to substitute first (-1: none):
+ * the most recently defined. Definitions mostly come after what they
+ * depend on, so this approximates reverse topological order and lets a
+ * shared ancestor cancel out (cell.y in `image.y + image.h == cell.y +
+ * cell.h`) before it is expanded into the whole chain above it. */
+static int32_t latest_reference(const cs_Solver *S, const Row *r)
 {
-    const Row *r = &S->rows[slot];
-    Sym ref = 0;
+    int32_t at = -1;
     for (int32_t k = 0; k < r->n; k++) {
         Sym t = r->sym[k];
-        if (cs_is_reference(S, t) && (ref == 0 || S->defined[t] > S->defined[ref]))
-            ref = t;
+        if (cs_is_reference(S, t) && (at < 0 || S->defined[t] > S->defined[r->sym[at]]))
+            at = k;
     }
-    return ref;
+    return at;
+}
+
+/* Substitutes the references of row slot, recursively, until it holds
+ * parametric symbols only (the row kiwi's createRow would have built);
+ * false if memory runs out. */
+static bool expand_references(cs_Solver *S, int32_t slot)
+{
+    for (;;) {
+        const Row *r = &S->rows[slot];
+        int32_t at = latest_reference(S, r);
+        if (at < 0)
+            return true;
+        Sym ref = r->sym[at];
+        if (!cs_row_axpy(S, slot, r->coef[at], S->basic[ref], ref))
+            return false;
+    }
 }
 
 enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM, EXPANSION_SUBJECT };
 
-/* Substitutes the references of row slot, recursively, until it holds
- * parametric symbols only (the row kiwi's createRow would have built):
- * EXPANDED; EXPANSION_LONG, the row part way, when that takes more than
- * `limit` substitutions or the row grows past `limit` terms. With
- * `subject`, it stops as soon as the row, part way, has a subject as it
- * stands (step_subject): EXPANSION_SUBJECT, the subject in *subject. The
- * last child of a container in a column, `c3.y + c3.h == p.y + p.h`, has
- * one once p.y cancels (3 * c1.h == p.h: c1.h, p.h a reference), where a
- * full expansion went on through p.h's definition and every ancestor's, to
- * the window, and made a row that held every marker on the way: at tree L
- * rows had 6.4 terms on average instead of 3.1, and expanding them was a
- * quarter of a build's instructions. */
-static int expand(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
+/*
+ * One step of the expansion of row slot in scratch (expand_within): w =
+ * src + a * q, with the reference ref (which q defines) dropped, where src
+ * is the row as it stands at the first step and w after. The sums are
+ * cs_row_axpy's, term for term, so the row is the same to the bit, and so
+ * are the columns: a symbol w gains gets the slot in its column, one it
+ * loses counts as gone there (cs_col_gone), whether or not the row ends
+ * up holding it. Merged into S->tmp, which is then traded for S->alt,
+ * where w lives; the row itself is written once, at the end
+ * (write_expansion). False if memory runs out, the symbols written by then
+ * counted as gone (as cs_row_axpy does) and w as it was.
+ */
+static bool expansion_step(cs_Solver *S, int32_t slot, Row *w, const Row *src, double a, const Row *q, Sym ref)
 {
-    bool cancelled = false;
-    for (int32_t steps = 0;; steps++) {
-        Sym ref = latest_reference(S, slot);
-        if (ref == 0)
-            return EXPANDED;
-        /* Searched only after a step in which a term cancelled (or two
-         * merged), and while references are left: until then the row only
-         * grew, and a subject it lacked before it most likely still lacks. */
-        if (subject != NULL && cancelled && (*subject = step_subject(S, slot)) != 0)
-            return EXPANSION_SUBJECT;
-        if (steps >= limit || S->rows[slot].n > limit)
-            return EXPANSION_LONG;
-        int32_t was = S->rows[slot].n + S->rows[S->basic[ref]].n - 1;
-        if (!cs_row_axpy(S, slot, cs_row_coef(&S->rows[slot], ref), S->basic[ref], ref))
-            return EXPANSION_NOMEM;
-        cancelled = S->rows[slot].n < was - 1;
+    if (src->n + q->n > S->tmp_cap && !cs_scratch_reserve(S, src->n + q->n))
+        return false;
+    Sym *os = S->tmp_sym;
+    double *oc = S->tmp_coef;
+    int32_t i = 0, j = 0, k = 0;
+    while (i < src->n && j < q->n) {
+        Sym si = src->sym[i], sj = q->sym[j];
+        if (si == ref) {
+            cs_col_gone(S, si);
+            i++;
+        } else if (si < sj) {
+            os[k] = si;
+            oc[k++] = src->coef[i++];
+        } else if (si > sj) {
+            double v = a * q->coef[j++];
+            if (v != 0.0) {
+                if (!cs_col_push(S, sj, slot))
+                    goto failed;
+                os[k] = sj;
+                oc[k++] = v;
+            }
+        } else {
+            double x = src->coef[i++], y = a * q->coef[j++];
+            double v = x + y;
+            if (!cs_cancelled(v, x, y)) {
+                os[k] = si;
+                oc[k++] = v;
+            } else {
+                cs_col_gone(S, si);
+            }
+        }
     }
+    for (; i < src->n; i++) {
+        if (src->sym[i] != ref) {
+            os[k] = src->sym[i];
+            oc[k++] = src->coef[i];
+        } else {
+            cs_col_gone(S, ref);
+        }
+    }
+    for (; j < q->n; j++) {
+        double v = a * q->coef[j];
+        if (v != 0.0) {
+            if (!cs_col_push(S, q->sym[j], slot))
+                goto failed;
+            os[k] = q->sym[j];
+            oc[k++] = v;
+        }
+    }
+    w->constant = src->constant + a * q->constant;
+    w->n = k;
+    S->tmp_sym = S->alt_sym;
+    S->tmp_coef = S->alt_coef;
+    int32_t cap = S->tmp_cap;
+    S->tmp_cap = S->alt_cap;
+    w->sym = S->alt_sym = os;
+    w->coef = S->alt_coef = oc;
+    w->cap = S->alt_cap = cap;
+    return true;
+failed:
+    while (k-- > 0)
+        cs_col_gone(S, os[k]);
+    return false;
 }
 
-static bool expand_references(cs_Solver *S, int32_t slot)
+/* Row slot made w (expand_within), whose symbols are in their columns
+ * already (expansion_step): its terms copied, or, where the row has too
+ * little room, its buffers (S->alt) traded for the row's. False if memory
+ * runs out (the row as it was). */
+static bool write_expansion(cs_Solver *S, int32_t slot, const Row *w)
 {
-    return expand(S, slot, INT32_MAX, NULL) == EXPANDED;
+    if (!cs_touch(S, slot))
+        return false;
+    Row *r = &S->rows[slot];
+    if (w->n > r->cap) {
+        S->alt_sym = r->sym;
+        S->alt_coef = r->coef;
+        S->alt_cap = r->cap;
+        r->sym = w->sym;
+        r->coef = w->coef;
+        r->cap = w->cap;
+    } else {
+        for (int32_t k = 0; k < w->n; k++) {
+            r->sym[k] = w->sym[k];
+            r->coef[k] = w->coef[k];
+        }
+    }
+    r->n = w->n;
+    r->constant = w->constant;
+    return true;
 }
 
 /*
- * expand() for the new row `slot` within `limit` (stopping at a subject,
- * with `subject`), the row put back as it was when that is not enough
- * (EXPANSION_LONG). Where the references share
- * an ancestor that cancels, this is a handful of substitutions: a cell's
+ * Substitutes the references of the new row `slot` while that takes at
+ * most `limit` substitutions and the row holds at most `limit` terms,
+ * stopping as soon as the row, part way, has a subject as it stands
+ * (step_subject, searched after a step in which terms cancelled):
+ * EXPANSION_SUBJECT, the subject in *subject, or EXPANDED when no
+ * reference is left; either way the row is the expansion. Otherwise
+ * EXPANSION_LONG, the row as it was. Where the references share an
+ * ancestor that cancels, this is a handful of substitutions: a cell's
  * `image.y + image.h == cell.y + cell.h` expands through the image and the
  * labels above it back to cell.y, which cancels, in about ten; the search
  * for a subject of the row as it stands (cell.h) would run down every cell
- * below, to the whole budget, for each cell of a long list. On
+ * below, to the whole budget, for each cell of a long list. The last
+ * child of a container in a column, `c3.y + c3.h == p.y + p.h`, has a
+ * subject once p.y cancels (3 * c1.h == p.h: c1.h, p.h a reference), where
+ * a full expansion went on through p.h's definition and every ancestor's,
+ * to the window, and made a row that held every marker on the way: at tree
+ * L rows had 6.4 terms on average instead of 3.1, and expanding them was a
+ * quarter of a build's instructions.
+ *
+ * The steps are taken on a copy in the scratch (expansion_step), and the
+ * row written once, at the end: with each step merged into the row, its
+ * columns pushed and its buffers copied back (cs_row_axpy), a tree L flip
+ * executed (see the history) more, and a row given up was put back from a
+ * copy. The search at a step reads the copy (its terms are passed apart
+ * from the slot, which the searches skip in every column). On
  * EXPANSION_NOMEM the operation fails and is rolled back.
  */
-static int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
+static __attribute__((noinline)) int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
 {
-    Row *r = &S->rows[slot];
-    int32_t n = r->n;
-    double constant = r->constant;
-    Sym *sym;
-    double *coef;
-    if (!cs_terms_new(S, n, &sym, &coef))
-        return EXPANSION_NOMEM;
-    if (n > 0) {
-        memcpy(sym, r->sym, (size_t)n * sizeof *sym);
-        memcpy(coef, r->coef, (size_t)n * sizeof *coef);
-    }
-    int result = expand(S, slot, limit, subject);
-    if (result == EXPANSION_LONG) {
-        /* A row's buffers never shrink, so its own n terms fit; the
-         * columns of the symbols that came and went keep this slot, which
-         * they may (a superset, I3), and count as gone (cs_col_gone). */
-        r = &S->rows[slot];
-        cs_row_terms_gone(S, r);
-        if (n > 0) {
-            memcpy(r->sym, sym, (size_t)n * sizeof *sym);
-            memcpy(r->coef, coef, (size_t)n * sizeof *coef);
+    /* The row as it stands until the first step, the scratch's copy after. */
+    Row w = { 0 };
+    const Row *now = &S->rows[slot];
+    bool cancelled = false;
+    int how = EXPANSION_LONG;
+    for (int32_t steps = 0;; steps++) {
+        int32_t at = latest_reference(S, now);
+        if (at < 0) {
+            how = EXPANDED;
+            break;
         }
-        r->n = n;
-        r->constant = constant;
+        /* Searched only after a step in which a term cancelled (or two
+         * merged), and while references are left: until then the row only
+         * grew, and a subject it lacked before it most likely still lacks. */
+        if (cancelled && (*subject = step_subject(S, slot, &w)) != 0) {
+            how = EXPANSION_SUBJECT;
+            break;
+        }
+        if (steps >= limit || now->n > limit)
+            break;
+        Sym ref = now->sym[at];
+        const Row *q = &S->rows[S->basic[ref]];
+        int32_t was = now->n + q->n - 1;
+        S->build_work += (uint64_t)now->n + (uint64_t)q->n; /* what cs_row_axpy counts */
+        if (!expansion_step(S, slot, &w, now, now->coef[at], q, ref)) {
+            how = EXPANSION_NOMEM;
+            break;
+        }
+        now = &w;
+        cancelled = w.n < was - 1;
     }
-    cs_terms_free(S, coef, n);
-    return result;
+    if (now != &w)
+        return how; /* no step taken: the row is what it was */
+    if (how != EXPANSION_LONG && how != EXPANSION_NOMEM) {
+        if (write_expansion(S, slot, &w))
+            return how;
+        how = EXPANSION_NOMEM;
+    }
+    /* The row stays as it was. The columns of the symbols the steps
+     * brought keep this slot, which they may (a superset, I3), counted as
+     * gone: every symbol of the expansion, as when a row put back was
+     * counted whole. */
+    for (int32_t k = 0; k < w.n; k++)
+        cs_col_gone(S, w.sym[k]);
+    return how;
 }
 
 /* The variable that fresh_subject tries first for constraint c's new row
@@ -938,7 +1054,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
      * the row expanded, if that is short, up to the step where it has one;
      * else a subject within the whole budget; else the row expanded,
      * however long (kiwi's path). */
-    Sym subject = solved != 0 ? solved : fresh_subject(S, slot, first, CS_SHORT_SEARCH, 0.0);
+    Sym subject = solved != 0 ? solved : fresh_subject(S, slot, &S->rows[slot], first, CS_SHORT_SEARCH, 0.0);
     bool expanded = false;
     if (subject == 0) {
         int how = expand_within(S, slot, CS_SHORT_SEARCH, &subject);
@@ -946,7 +1062,7 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
             return CS_ERR_NOMEM;
         expanded = how == EXPANDED;
         if (how == EXPANSION_LONG)
-            subject = fresh_subject(S, slot, 0, CS_SEARCH_BUDGET, 0.0);
+            subject = fresh_subject(S, slot, &S->rows[slot], 0, CS_SEARCH_BUDGET, 0.0);
     }
     if (subject == 0) {
         /* kiwi's path, on the fully substituted row. */
