@@ -946,12 +946,13 @@ static bool write_expansion(cs_Solver *S, int32_t slot, const Row *w)
  * quarter of a build's instructions.
  *
  * The steps are taken on a copy in the scratch (expansion_step), and the
- * row written once, at the end: with each step merged into the row, its
- * columns pushed and its buffers copied back (cs_row_axpy), a tree L flip
- * executed (see the history) more, and a row given up was put back from a
- * copy. The search at a step reads the copy (its terms are passed apart
- * from the slot, which the searches skip in every column). On
- * EXPANSION_NOMEM the operation fails and is rolled back.
+ * row is written once, at the end. Each step merged into the row itself
+ * (cs_row_axpy: the journal asked, the merge copied back) until 9bbb26e,
+ * and a row given up was put back from a copy of it: a tree L flip
+ * executed 72.1M instructions instead of 69.1M, a cells L flip 75.3M
+ * instead of 74.0M (callgrind). The search at a step reads the copy (its
+ * terms are passed apart from the slot, which the searches skip in every
+ * column). On EXPANSION_NOMEM the operation fails and is rolled back.
  */
 static __attribute__((noinline)) int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
 {
