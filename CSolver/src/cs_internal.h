@@ -437,7 +437,8 @@ struct cs_Solver {
     uint32_t *vdone, *vpushed; /* evaluation stamps of cs_update */
     cs_Var *vstack;            /* its explicit DFS stack (chains are deep) */
     cs_Var *order;             /* the first pass's evaluation order, which the second follows */
-    long double *x0, *x1;      /* its passes' values, in extended precision */
+    long double *x0;           /* the first pass's values, in extended precision */
+    double *delta;             /* the second's corrections to them (cs_values.c) */
     uint32_t eval_stamp;
     bool shape_changed;        /* a row changed other than by an edit moving, since cs_update */
     Sens sens;

@@ -23,7 +23,7 @@
         { (void **)&(X)->vstack, sizeof *(X)->vstack, false }, \
         { (void **)&(X)->order, sizeof *(X)->order, false }, \
         { (void **)&(X)->x0, sizeof *(X)->x0, false }, \
-        { (void **)&(X)->x1, sizeof *(X)->x1, false }, \
+        { (void **)&(X)->delta, sizeof *(X)->delta, false }, \
         { (void **)&(X)->edit_vars, sizeof *(X)->edit_vars, false }, \
     }
 
