@@ -624,6 +624,68 @@ static inline void cs_col_gone(cs_Solver *S, Sym s)
 /* cs_col_gone for every term of r (which is about to be emptied or replaced). */
 CS_HIDDEN void cs_row_terms_gone(cs_Solver *S, const Row *r);
 CS_HIDDEN bool cs_scratch_reserve(cs_Solver *S, int32_t n);
+/* Into the scratch (S->tmp_sym, S->tmp_coef): the terms of x + a * y, the
+ * symbol `drop` dropped from x (0: none), for the row in `slot`: a symbol
+ * that y brings is pushed to its column for slot, one that leaves (drop,
+ * or a sum that cancels) counts as gone there. A product a * y[k] that is
+ * not 0 is kept however small: only sums cancel (cs_cancelled). Returns
+ * the count, or -1 if memory runs out (the symbols written count as gone).
+ * Neither x nor y may be the scratch's. The merge of cs_row_axpy and of
+ * an expansion's steps (cs_simplex.c), inline in both. */
+static inline int32_t cs_terms_merge(cs_Solver *S, int32_t slot, const Row *x, double a, const Row *y, Sym drop)
+{
+    if (x->n + y->n > S->tmp_cap && !cs_scratch_reserve(S, x->n + y->n))
+        return -1;
+    Sym *os = S->tmp_sym;
+    double *oc = S->tmp_coef;
+    int32_t i = 0, j = 0, k = 0;
+    while (i < x->n && j < y->n) {
+        Sym si = x->sym[i], sj = y->sym[j];
+        if (si == drop) {
+            cs_col_gone(S, si);
+            i++;
+        } else if (si < sj) {
+            os[k] = si; oc[k++] = x->coef[i++];
+        } else if (si > sj) {
+            double v = a * y->coef[j++];
+            if (v != 0.0) {
+                if (!cs_col_push(S, sj, slot))
+                    goto failed;
+                os[k] = sj; oc[k++] = v;
+            }
+        } else {
+            double u = x->coef[i++], v = a * y->coef[j++];
+            double sum = u + v;
+            if (!cs_cancelled(sum, u, v)) {
+                os[k] = si; oc[k++] = sum;
+            } else {
+                cs_col_gone(S, si);
+            }
+        }
+    }
+    while (i < x->n) {
+        if (x->sym[i] != drop) {
+            os[k] = x->sym[i]; oc[k++] = x->coef[i];
+        } else {
+            cs_col_gone(S, drop);
+        }
+        i++;
+    }
+    while (j < y->n) {
+        Sym sj = y->sym[j];
+        double v = a * y->coef[j++];
+        if (v != 0.0) {
+            if (!cs_col_push(S, sj, slot))
+                goto failed;
+            os[k] = sj; oc[k++] = v;
+        }
+    }
+    return k;failed: /* the symbols pushed are among those written, which all count as gone
+         * (one too many is allowed): the rollback restores the row without them */
+    while (k-- > 0)
+        cs_col_gone(S, os[k]);
+    return -1;
+}
 /* A fresh stamp for a walk over a column: a slot whose visit[] equals it has
  * been seen. Walks do not nest. Nothing may depend on the order of a walk:
  * every choice made from one breaks ties by symbol id. */

@@ -244,21 +244,10 @@ void cs_col_compact(cs_Solver *S, Sym s)
     c->stale = 0;
 }
 
-/* A merge ran out of memory part way: the symbols it pushed to columns
- * are among the k written, and all count as gone (one too many is allowed),
- * since the rollback restores the row without them. */
-static bool merge_failed(cs_Solver *S, const Sym *written, int32_t k)
-{
-    for (int32_t i = 0; i < k; i++)
-        cs_col_gone(S, written[i]);
-    return false;
-}
-
 /*
  * dst += a * src, dropping the symbol `drop` from dst (0: none). With drop
  * = s and a = dst's coefficient of s, this substitutes row src (s = ...)
- * into dst (kiwi's Row::substitute) in one pass. A product a * src[k] that
- * is not 0 is kept however small: only sums cancel (cs_cancelled).
+ * into dst (kiwi's Row::substitute) in one pass.
  */
 bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
 {
@@ -267,52 +256,11 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
     Row *r = &S->rows[dst];
     const Row *q = &S->rows[src];
     S->build_work += (uint64_t)r->n + (uint64_t)q->n;
-    if (!cs_scratch_reserve(S, r->n + q->n))
+    int32_t k = cs_terms_merge(S, dst, r, a, q, drop);
+    if (k < 0)
         return false;
     Sym *os = S->tmp_sym;
     double *oc = S->tmp_coef;
-    int32_t i = 0, j = 0, k = 0;
-    while (i < r->n && j < q->n) {
-        Sym si = r->sym[i], sj = q->sym[j];
-        if (si == drop) {
-            cs_col_gone(S, si);
-            i++;
-        } else if (si < sj) {
-            os[k] = si; oc[k++] = r->coef[i++];
-        } else if (si > sj) {
-            double v = a * q->coef[j++];
-            if (v != 0.0) {
-                if (!cs_col_push(S, sj, dst))
-                    return merge_failed(S, os, k);
-                os[k] = sj; oc[k++] = v;
-            }
-        } else {
-            double x = r->coef[i++], y = a * q->coef[j++];
-            double v = x + y;
-            if (!cs_cancelled(v, x, y)) {
-                os[k] = si; oc[k++] = v;
-            } else {
-                cs_col_gone(S, si);
-            }
-        }
-    }
-    while (i < r->n) {
-        if (r->sym[i] != drop) {
-            os[k] = r->sym[i]; oc[k++] = r->coef[i];
-        } else {
-            cs_col_gone(S, drop);
-        }
-        i++;
-    }
-    while (j < q->n) {
-        Sym sj = q->sym[j];
-        double v = a * q->coef[j++];
-        if (v != 0.0) {
-            if (!cs_col_push(S, sj, dst))
-                return merge_failed(S, os, k);
-            os[k] = sj; oc[k++] = v;
-        }
-    }
     r->constant += a * q->constant;
     if (k <= r->cap) {
         /* Copied back: the scratch keeps its room for the next merge,
@@ -427,6 +375,16 @@ bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
     return true;
 }
 
+/* A copy ran out of memory part way: the symbols it pushed are among the
+ * k written, and all count as gone (one too many is allowed), since the
+ * rollback restores the row without them. */
+static bool copy_failed(cs_Solver *S, const Sym *written, int32_t k)
+{
+    for (int32_t i = 0; i < k; i++)
+        cs_col_gone(S, written[i]);
+    return false;
+}
+
 bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
 {
     if (!cs_touch(S, dst))
@@ -438,7 +396,7 @@ bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
     q = &S->rows[src];
     for (int32_t k = 0; k < q->n; k++)
         if (!cs_col_push(S, q->sym[k], dst))
-            return merge_failed(S, q->sym, k);
+            return copy_failed(S, q->sym, k);
     cs_row_terms_gone(S, r);
     memcpy(r->sym, q->sym, (size_t)q->n * sizeof(Sym));
     memcpy(r->coef, q->coef, (size_t)q->n * sizeof(double));

@@ -822,66 +822,21 @@ enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM, EXPANSION_SUBJECT };
 /*
  * One step of the expansion of row slot in scratch (expand_within): w =
  * src + a * q, with the reference ref (which q defines) dropped, where src
- * is the row as it stands at the first step and w after. The sums are
- * cs_row_axpy's, term for term, so the row is the same to the bit, and so
- * are the columns: a symbol w gains gets the slot in its column, one it
- * loses counts as gone there (cs_col_gone), whether or not the row ends
- * up holding it. Merged into S->tmp, which is then traded for S->alt,
- * where w lives; the row itself is written once, at the end
- * (write_expansion). False if memory runs out, the symbols written by then
- * counted as gone (as cs_row_axpy does) and w as it was.
+ * is the row as it stands at the first step and w after. The merge is
+ * cs_row_axpy's (cs_terms_merge), so the row is the same to the bit, and
+ * so are the columns: a symbol w gains gets the slot in its column, one
+ * it loses counts as gone there, whether or not the row ends up holding
+ * it. Merged into S->tmp, which is then traded for S->alt, where w lives;
+ * the row itself is written once, at the end (write_expansion). False if
+ * memory runs out (w as it was).
  */
 static bool expansion_step(cs_Solver *S, int32_t slot, Row *w, const Row *src, double a, const Row *q, Sym ref)
 {
-    if (src->n + q->n > S->tmp_cap && !cs_scratch_reserve(S, src->n + q->n))
+    int32_t k = cs_terms_merge(S, slot, src, a, q, ref);
+    if (k < 0)
         return false;
     Sym *os = S->tmp_sym;
     double *oc = S->tmp_coef;
-    int32_t i = 0, j = 0, k = 0;
-    while (i < src->n && j < q->n) {
-        Sym si = src->sym[i], sj = q->sym[j];
-        if (si == ref) {
-            cs_col_gone(S, si);
-            i++;
-        } else if (si < sj) {
-            os[k] = si;
-            oc[k++] = src->coef[i++];
-        } else if (si > sj) {
-            double v = a * q->coef[j++];
-            if (v != 0.0) {
-                if (!cs_col_push(S, sj, slot))
-                    goto failed;
-                os[k] = sj;
-                oc[k++] = v;
-            }
-        } else {
-            double x = src->coef[i++], y = a * q->coef[j++];
-            double v = x + y;
-            if (!cs_cancelled(v, x, y)) {
-                os[k] = si;
-                oc[k++] = v;
-            } else {
-                cs_col_gone(S, si);
-            }
-        }
-    }
-    for (; i < src->n; i++) {
-        if (src->sym[i] != ref) {
-            os[k] = src->sym[i];
-            oc[k++] = src->coef[i];
-        } else {
-            cs_col_gone(S, ref);
-        }
-    }
-    for (; j < q->n; j++) {
-        double v = a * q->coef[j];
-        if (v != 0.0) {
-            if (!cs_col_push(S, q->sym[j], slot))
-                goto failed;
-            os[k] = q->sym[j];
-            oc[k++] = v;
-        }
-    }
     w->constant = src->constant + a * q->constant;
     w->n = k;
     S->tmp_sym = S->alt_sym;
@@ -892,10 +847,6 @@ static bool expansion_step(cs_Solver *S, int32_t slot, Row *w, const Row *src, d
     w->coef = S->alt_coef = oc;
     w->cap = S->alt_cap = cap;
     return true;
-failed:
-    while (k-- > 0)
-        cs_col_gone(S, os[k]);
-    return false;
 }
 
 /* Row slot made w (expand_within), whose symbols are in their columns
