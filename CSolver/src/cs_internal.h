@@ -680,7 +680,8 @@ static inline int32_t cs_terms_merge(cs_Solver *S, int32_t slot, const Row *x, d
             os[k] = sj; oc[k++] = v;
         }
     }
-    return k;failed: /* the symbols pushed are among those written, which all count as gone
+    return k;
+failed: /* the symbols pushed are among those written, which all count as gone
          * (one too many is allowed): the rollback restores the row without them */
     while (k-- > 0)
         cs_col_gone(S, os[k]);

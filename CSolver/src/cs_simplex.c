@@ -904,6 +904,8 @@ static bool write_expansion(cs_Solver *S, int32_t slot, const Row *w)
  * instead of 74.0M (callgrind). The search at a step reads the copy (its
  * terms are passed apart from the slot, which the searches skip in every
  * column). On EXPANSION_NOMEM the operation fails and is rolled back.
+ * Out of line: inlined into cs_add_cons, it cost the usual path, a row
+ * with no expansion, 0.9M instructions more in stack L's build and flip.
  */
 static __attribute__((noinline)) int expand_within(cs_Solver *S, int32_t slot, int32_t limit, Sym *subject)
 {
