@@ -621,8 +621,11 @@ static inline void cs_col_gone(cs_Solver *S, Sym s)
     if (cs_col_due(c, c->stale) && !cs_col_due(c, c->stale - 1))
         cs_col_queue(S, s);
 }
-/* cs_col_gone for every term of r (which is about to be emptied or replaced). */
-CS_HIDDEN void cs_row_terms_gone(cs_Solver *S, const Row *r);
+/* cs_col_gone for each of n symbols: a row's terms about to be emptied or
+ * replaced, or those a merge or copy pushed before it ran out of memory
+ * (one too many counted is allowed: the rollback restores the row
+ * without them). */
+CS_HIDDEN void cs_terms_gone(cs_Solver *S, const Sym *sym, int32_t n);
 CS_HIDDEN bool cs_scratch_reserve(cs_Solver *S, int32_t n);
 /* Into the scratch (S->tmp_sym, S->tmp_coef): the terms of x + a * y, the
  * symbol `drop` dropped from x (0: none), for the row in `slot`: a symbol
@@ -681,10 +684,8 @@ static inline int32_t cs_terms_merge(cs_Solver *S, int32_t slot, const Row *x, d
         }
     }
     return k;
-failed: /* the symbols pushed are among those written, which all count as gone
-         * (one too many is allowed): the rollback restores the row without them */
-    while (k-- > 0)
-        cs_col_gone(S, os[k]);
+failed: /* the symbols pushed are among those written */
+    cs_terms_gone(S, os, k);
     return -1;
 }
 /* A fresh stamp for a walk over a column: a slot whose visit[] equals it has

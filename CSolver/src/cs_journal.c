@@ -40,7 +40,7 @@ static void free_row_buffers(cs_Solver *S, Row *r)
 
 void cs_row_clear(cs_Solver *S, Row *r)
 {
-    cs_row_terms_gone(S, r);
+    cs_terms_gone(S, r->sym, r->n);
     r->basic = 0;
     r->n = 0;
     r->constant = 0;
@@ -141,7 +141,7 @@ void cs_txn_rollback(cs_Solver *S)
     SavedRow *saved = j->rows.p;
     for (size_t k = j->rows.n; k-- > 0;) {
         Row *r = &S->rows[saved[k].slot];
-        cs_row_terms_gone(S, r); /* more than left (what was there before stays), which is allowed */
+        cs_terms_gone(S, r->sym, r->n); /* more than left (what was there before stays), which is allowed */
         free_row_buffers(S, r);
         *r = saved[k].row;
     }

@@ -215,10 +215,10 @@ void cs_col_queue(cs_Solver *S, Sym s)
     (void)cs_vec_push(S, &S->j.compact, sizeof s, &s);
 }
 
-void cs_row_terms_gone(cs_Solver *S, const Row *r)
+void cs_terms_gone(cs_Solver *S, const Sym *sym, int32_t n)
 {
-    for (int32_t k = 0; k < r->n; k++)
-        cs_col_gone(S, r->sym[k]);
+    for (int32_t k = 0; k < n; k++)
+        cs_col_gone(S, sym[k]);
 }
 
 /* Drops stale and duplicate entries. Each costs the departure that made it
@@ -375,16 +375,6 @@ bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
     return true;
 }
 
-/* A copy ran out of memory part way: the symbols it pushed are among the
- * k written, and all count as gone (one too many is allowed), since the
- * rollback restores the row without them. */
-static bool copy_failed(cs_Solver *S, const Sym *written, int32_t k)
-{
-    for (int32_t i = 0; i < k; i++)
-        cs_col_gone(S, written[i]);
-    return false;
-}
-
 bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
 {
     if (!cs_touch(S, dst))
@@ -395,9 +385,11 @@ bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src)
         return false;
     q = &S->rows[src];
     for (int32_t k = 0; k < q->n; k++)
-        if (!cs_col_push(S, q->sym[k], dst))
-            return copy_failed(S, q->sym, k);
-    cs_row_terms_gone(S, r);
+        if (!cs_col_push(S, q->sym[k], dst)) {
+            cs_terms_gone(S, q->sym, k); /* those pushed */
+            return false;
+        }
+    cs_terms_gone(S, r->sym, r->n);
     memcpy(r->sym, q->sym, (size_t)q->n * sizeof(Sym));
     memcpy(r->coef, q->coef, (size_t)q->n * sizeof(double));
     r->n = q->n;

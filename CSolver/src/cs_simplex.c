@@ -951,8 +951,7 @@ static __attribute__((noinline)) int expand_within(cs_Solver *S, int32_t slot, i
      * brought keep this slot, which they may (a superset, I3), counted as
      * gone: every symbol of the expansion, as when a row put back was
      * counted whole. */
-    for (int32_t k = 0; k < w.n; k++)
-        cs_col_gone(S, w.sym[k]);
+    cs_terms_gone(S, w.sym, w.n);
     return how;
 }
 
