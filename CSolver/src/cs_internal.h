@@ -439,6 +439,8 @@ struct cs_Solver {
     cs_Var *order;             /* the first pass's evaluation order, which the second follows */
     long double *x0;           /* the first pass's values, in extended precision */
     double *delta;             /* the second's corrections to them (cs_values.c) */
+    double *corr; uint32_t capcorr; /* by symbol: the second pass's corrections in a full
+                                * update of every variable (cs_values.c, refine_all) */
     uint32_t eval_stamp;
     bool shape_changed;        /* a row changed other than by an edit moving, since cs_update */
     Sens sens;

@@ -372,6 +372,37 @@ static void refine(cs_Solver *S, uint32_t n, uint32_t stamp, Sens *z)
     }
 }
 
+/*
+ * refine, for an update of every variable whose J the first pass summed
+ * (refine_every): corr[] holds, by symbol, each exactly holding
+ * constraint's correction at its marker and 0 at every other symbol, and
+ * each variable's correction is written at its own symbol once its row is
+ * summed, so that a row's sum is one load a term, whatever the term is: a
+ * reference (the variable's correction: order[] puts it first), a marker,
+ * or any other parameter (0). refine asks each term what it is (its kind,
+ * whether it is basic, its owner and that one's marker and stamp): at tree
+ * L, 220 instructions a row. The values, and the order of each sum, are
+ * refine's.
+ */
+static void refine_all(cs_Solver *S, uint32_t n, double *restrict corr)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = S->order[i];
+        Sym s = S->var_sym[v];
+        int32_t slot = S->basic[s];
+        if (slot < 0) {
+            store(S, v, 0.0); /* corr[s] stays 0 */
+            continue;
+        }
+        const Row *r = &S->rows[slot];
+        double d = 0.0;
+        for (int32_t k = 0; k < r->n; k++)
+            d += r->coef[k] * corr[r->sym[k]];
+        corr[s] = d;
+        store(S, v, (double)(S->x0[v] + d));
+    }
+}
+
 /* Does some variable's row hold symbol p (through its column)? */
 static bool held_by_a_variable(const cs_Solver *S, Sym p)
 {
@@ -391,26 +422,27 @@ static bool held_by_a_variable(const cs_Solver *S, Sym p)
  * some variable's row holds is 0, every variable's correction is 0, and
  * the first pass's values plus 0 (which makes a -0 +0, as refine's sum
  * does) are published: refine's to the bit. That is every build and
- * transition of the stack and
- * cells workloads (their constraints hold to the last bit of the first
- * pass): a full update at L took 2.7 ms (stack) and 3.4 ms (cells), and
- * takes 2.1 and 2.3. In tree's, 8% of the corrections are not 0 (a width
- * divided among three children): at the first of those, refine goes over
- * every row, the corrections not computed yet computed as it comes to
- * them. A nonzero correction counts in the drift
- * (S->residual) when a variable's row holds its marker, as when refine
- * computes it for such a row.
+ * transition of the stack and cells workloads (their constraints hold to
+ * the last bit of the first pass): a full update at L took 2.7 ms (stack)
+ * and 3.4 ms (cells), and takes 2.1 and 2.3. In tree's, 8% of the
+ * corrections are not 0 (a width divided among three children), and
+ * every row is summed again (refine_all), the corrections by symbol. A
+ * nonzero correction counts in the drift (S->residual) when a variable's
+ * row holds its marker, as when refine computes it for such a row.
  * A residual of 0 (nearly all of them) is neither stored nor given its
  * scale (residual_scale), and no variable is asked whether it is dirty
  * (all are): with the same in the first pass, 1 to 2% fewer instructions
  * in a transition at L (callgrind: tree 0.6M of 80M, cells 1.4M of 86M)
  * and 2 to 4% less time (ten first transitions, `--cache 0`, medians of
- * 4 interleaved); the values are the same to the bit.
+ * 4 interleaved); the values are the same to the bit. Where corr[] cannot
+ * be had (out of memory), refine, which computes the corrections as it
+ * comes to them, gives the same values.
  */
 static void refine_every(cs_Solver *S, uint32_t n)
 {
-    uint32_t stamp = cs_stamp_next(S);
     S->residual = 0.0;
+    double *corr = NULL;
+    bool moves = false;
     for (uint32_t id = 0; id < S->ncons; id++) {
         Sym p = S->mark[id].marker;
         if (p == 0 || S->basic[p] >= 0 || !holds_exactly(S, id))
@@ -418,17 +450,24 @@ static void refine_every(cs_Solver *S, uint32_t n)
         CS_ASSERT(S->owner[p] == id);
         long double r = residual_of(S, &S->cons[id], true);
         if (r == 0.0L)
-            continue; /* its correction, 0 of either sign, is not stored: a row that asks
-                       * for it (refine) computes it again */
-        S->fix_stamp[id] = stamp;
-        S->fix[id] = fix_of(&S->cons[id], r);
-        if (held_by_a_variable(S, p)) {
-            /* Refinement moves values: every row's correction summed,
-             * the constraints' not computed yet as refine comes to them. */
-            note_drift(S, &S->cons[id], r);
-            refine(S, n, stamp, NULL);
-            return;
+            continue; /* its correction, 0 of either sign, is 0 in corr[] */
+        if (corr == NULL) {
+            if (!cs_grow(S, (void **)&S->corr, sizeof *S->corr, &S->capcorr, S->nsym)) {
+                refine(S, n, cs_stamp_next(S), NULL);
+                return;
+            }
+            corr = S->corr;
+            memset(corr, 0, (size_t)S->nsym * sizeof *corr);
         }
+        corr[p] = (double)fix_of(&S->cons[id], r);
+        if (held_by_a_variable(S, p)) {
+            note_drift(S, &S->cons[id], r);
+            moves = true;
+        }
+    }
+    if (moves) {
+        refine_all(S, n, corr);
+        return;
     }
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = S->order[i];

@@ -1724,6 +1724,43 @@ static void test_tree_in_any_order(void)
     EXPECT(injected > 10);
 }
 
+/* Each allocation of a full update that refines its values (a tree's
+ * widths divided by 3 at every level) fails in turn: cs_update has no
+ * status to report, so the values it publishes must be those of an update
+ * that none failed, to the bit, and nothing may leak. */
+static void test_update_out_of_memory(void)
+{
+    Tree ref;
+    tree_make(&ref, NULL, NULL);
+    EXPECT_STATUS(cs_apply(ref.S, NULL, 0, ref.ids, ref.ncons, NULL), CS_OK);
+    cs_update(ref.S);
+    size_t n;
+    const double *want = cs_values(ref.S, &n);
+    long injected = 0, calls = LONG_MAX;
+    for (long k = 1; k <= calls && !failed_here; k++) {
+        Mem m = { 0 };
+        Tree T;
+        tree_make(&T, test_alloc, &m);
+        EXPECT_STATUS(cs_apply(T.S, NULL, 0, T.ids, T.ncons, NULL), CS_OK);
+        long began = m.count;
+        m.fail_at = began + k;
+        cs_update(T.S);
+        if (m.count - began < k) /* the failure was not reached: every one was tried */
+            calls = k - 1;
+        else
+            injected++;
+        m.fail_at = 0;
+        size_t got_n;
+        const double *got = cs_values(T.S, &got_n);
+        EXPECT(got_n == n && memcmp(got, want, n * sizeof *got) == 0);
+        EXPECT_STATUS(cs_check_invariants(T.S), CS_OK);
+        tree_free(&T);
+        EXPECT(m.bytes == 0 && m.allocations == 0);
+    }
+    EXPECT(injected >= 2); /* the map of moving edits, the corrections by symbol */
+    tree_free(&ref);
+}
+
 int main(void)
 {
     run("simple values", test_simple_values);
@@ -1748,6 +1785,7 @@ int main(void)
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("a chain against its order", test_chain_against_its_order);
     run("a tree in any order", test_tree_in_any_order);
+    run("a full update out of memory", test_update_out_of_memory);
     printf("csolver: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
