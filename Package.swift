@@ -43,7 +43,9 @@ let package = Package(
             cSettings: [
                 .define("NDEBUG", .when(configuration: .release)),
                 valgrindReadableSymbols,
-            ]
+            ],
+            // The reserve's helper thread (cs_alloc.c); in libc itself since glibc 2.34.
+            linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "solver-bench",

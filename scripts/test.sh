@@ -57,6 +57,14 @@ stage "C core on threads (TSan)" "$BUILD/threads.log" bash -c "
     TSAN_OPTIONS=halt_on_error=1 $BUILD/cs_threads"
 count threads "$BUILD/threads.log"
 
+# 1c. The reserve's helper thread beside its solver (cs_alloc.c), under
+# ThreadSanitizer: the C test of the reserve alone.
+stage "the reserve (TSan)" "$BUILD/reserve-tsan.log" bash -c "
+    gcc -std=c11 -g -O1 -fsanitize=thread -Wall -Wextra -Werror -ICSolver/include CSolver/src/*.c \
+        CSolver/tests/cs_test.c -lm -lpthread -o $BUILD/cs_test_tsan &&
+    CS_TEST_ONLY='the reserve' TSAN_OPTIONS=halt_on_error=1 $BUILD/cs_test_tsan"
+count reserve-tsan "$BUILD/reserve-tsan.log"
+
 # 2. Release build: solver-bench and the static library, and the plain C example.
 stage "release build" "$BUILD/build.log" swift build -c release
 BIN=$(swift build -c release --show-bin-path)

@@ -227,6 +227,18 @@ cs_Status cs_suggest(cs_Solver *solver, cs_Var var, double value);
  * removing an edit variable. CS_ERR_INVALID_ARG, CS_ERR_NOMEM (then nothing changed). */
 cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
 
+/* A change set solved from an empty tableau (a build, a transition to a
+ * set of constraints not seen before) makes a new tableau in memory of its
+ * own, and at 10,000 views and more most of its time can be page faults
+ * on that memory. With the default allocator on Linux, after such a change
+ * set the solver maps what the next one is expected to take (the large
+ * blocks this one made, within the bound on spare memory, cs_Stats) and a
+ * thread of its own brings its pages in while the caller goes on; the
+ * next such change set finds them there. Enabled by default; 0 disables it
+ * (no thread is started after that; one at work finishes its memory and
+ * is joined by cs_solver_free). Results are the same either way. */
+void cs_set_prefault(cs_Solver *solver, int enabled);
+
 /* ---- Values ----------------------------------------------------------- */
 
 /* Brings every variable's value up to date and records which ones changed
@@ -265,8 +277,10 @@ typedef struct cs_Stats {
     size_t reorders;      /* of those, solved again in the solver's own order, the
                            * caller's having cost too much (see cs_apply) */
     size_t refactors;     /* times the tableau had drifted and was solved again (see cs_update) */
-    size_t spare_bytes;   /* large blocks given back and kept for the next ones (the default
-                           * allocator's only; not part of bytes; freed with the solver) */
+    size_t spare_bytes;   /* large blocks given back and kept for the next ones, and what is
+                           * mapped for the next change set solved afresh (the default
+                           * allocator's only, cs_set_prefault; not part of bytes; freed with
+                           * the solver) */
 } cs_Stats;
 
 void cs_stats(const cs_Solver *solver, cs_Stats *out);

@@ -327,6 +327,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
 {
     *kept = NULL;
     *done = true; /* unless the in-place path is to say why it is refused */
+    S->spares.made_before = S->spares.made;
     size_t ncons = S->ncons, cap = (size_t)S->nadded + nadd + 1; /* more than the target set */
     uint8_t *was = cs_mem_realloc(S, NULL, 0, ncons);
     cs_Cons *order = cs_mem_realloc(S, NULL, 0, cap * sizeof *order);

@@ -11,8 +11,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef CS_DEBUG_RESERVE
+#include <stdio.h>
+#endif
 
 #if defined(__linux__)
+#include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #endif
 
@@ -51,6 +56,9 @@ static void *small_realloc(void *ptr, size_t nsize)
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)
 #define HUGE_BLOCK ((size_t)2 << 20)
 #define HUGE_MIN ((size_t)1 << 20)
+/* A reserve is made of at least this much (cs_reserve); its helper's stack. */
+#define RESERVE_MIN ((size_t)4 << 20)
+#define HELPER_STACK ((size_t)256 << 10)
 
 /* n rounded up to HUGE_BLOCK; 0 if that overflows. */
 static size_t huge_length(size_t n)
@@ -129,11 +137,180 @@ static char *spare_take(cs_Solver *S, size_t len)
     return p;
 }
 
+/*
+ * The reserve. A change set solved afresh makes its tableau in new memory
+ * while the state it leaves is kept (cs_cache.c): at L a flip takes 8 or 9
+ * blocks of 2 MB that no spare holds (its map of values included), and the
+ * first touch of each is a page fault of 0.2 ms where the host still backs
+ * the memory and about 6 ms where it does not (README, "Timing on this
+ * machine"). So after the update that follows a change set solved afresh
+ * (a build included) the solver asks for what the next one is expected to
+ * take, the large blocks this one made (cs_reserve): what the spares do
+ * not hold is mapped at once, and a helper thread brings its pages in
+ * while the caller goes on. An app rotates seconds later, when all of it
+ * is in; solver-bench flips 0.2 ms after its build, and finds most of it.
+ *
+ * The mapping is cut in chunks of HUGE_BLOCK. The helper takes them from
+ * the bottom (`front`); the solver's thread, needing a block before the
+ * helper has reached it, takes one from the top (`back`, reserve_take)
+ * and faults its pages itself, as it would a new mapping's. One
+ * compare-and-swap of both ends (`ends`) gives each chunk to one thread,
+ * so that no chunk is written by both. The chunks the helper has brought
+ * in, [0, done), go to the spares at the solver's next large block
+ * (reserve_claim). The helper writes one byte of each 4 KB page, a 0 over
+ * the 0 a new mapping holds, and nothing else; the solver reads nothing of
+ * a chunk before `done` (release, acquire) says it is in.
+ */
+struct Reserve {
+    char *p;                 /* the mapping: nchunk chunks of HUGE_BLOCK */
+    uint32_t nchunk;
+    uint32_t claimed;        /* chunks handed to the spares: [0, claimed) */
+    _Atomic uint64_t ends;   /* front << 32 | back: chunks [front, back) are taken by neither */
+    _Atomic uint32_t done;   /* chunks the helper has brought in: [0, done) */
+    pthread_t helper;
+};
+
+static uint64_t reserve_ends(uint32_t front, uint32_t back) { return (uint64_t)front << 32 | back; }
+
+static void *reserve_fill(void *arg)
+{
+    Reserve *r = arg;
+    uint64_t e = atomic_load_explicit(&r->ends, memory_order_relaxed);
+    for (;;) {
+        uint32_t front = (uint32_t)(e >> 32), back = (uint32_t)e;
+        if (front >= back)
+            return NULL;
+        if (!atomic_compare_exchange_weak_explicit(&r->ends, &e, reserve_ends(front + 1, back),
+                                                   memory_order_relaxed, memory_order_relaxed))
+            continue;
+        volatile char *chunk = r->p + (size_t)front * HUGE_BLOCK;
+        for (size_t b = 0; b < HUGE_BLOCK; b += 4096)
+            chunk[b] = 0;
+        atomic_store_explicit(&r->done, front + 1, memory_order_release);
+        e = atomic_load_explicit(&r->ends, memory_order_relaxed);
+    }
+}
+
+/* Hands the chunks brought in since the last claim to the spares, as
+ * one spare with those already handed over while that one is whole (one
+ * mapping, so that mremap may grow a block cut from it). */
+static void reserve_claim(cs_Solver *S, Reserve *r)
+{
+    uint32_t done = atomic_load_explicit(&r->done, memory_order_acquire);
+    if (done == r->claimed)
+        return;
+    char *from = r->p + (size_t)r->claimed * HUGE_BLOCK;
+    size_t len = (size_t)(done - r->claimed) * HUGE_BLOCK;
+    Spares *sp = &S->spares;
+    uint32_t k = r->claimed > 0 ? 0 : sp->n; /* none before the mapping's first chunk is of it */
+    while (k < sp->n && sp->p[k] + sp->len[k] != from)
+        k++;
+    if (k < sp->n && sp->bytes + len <= spare_limit(S)) {
+        sp->len[k] += len;
+        sp->bytes += len;
+    } else {
+        spare_put(S, from, len);
+    }
+    r->claimed = done;
+}
+
+/* Stops the helper (it finishes its chunk), hands what it brought in to
+ * the spares and unmaps the chunks no one took. */
+static void reserve_end(cs_Solver *S)
+{
+    Reserve *r = S->spares.reserve;
+    uint64_t e = atomic_load_explicit(&r->ends, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&r->ends, &e, reserve_ends((uint32_t)(e >> 32), (uint32_t)(e >> 32)),
+                                                  memory_order_relaxed, memory_order_relaxed))
+        ;
+    uint32_t front = (uint32_t)(e >> 32), back = (uint32_t)e;
+    pthread_join(r->helper, NULL);
+    reserve_claim(S, r);
+    if (back > front)
+        munmap(r->p + (size_t)front * HUGE_BLOCK, (size_t)(back - front) * HUGE_BLOCK);
+    free(r);
+    S->spares.reserve = NULL;
+}
+
+/* len bytes from the top of the reserve, chunks the helper has not
+ * reached; NULL if it has. */
+static char *reserve_take(Reserve *r, size_t len)
+{
+    uint32_t n = (uint32_t)(len / HUGE_BLOCK);
+    uint64_t e = atomic_load_explicit(&r->ends, memory_order_relaxed);
+    for (;;) {
+        uint32_t front = (uint32_t)(e >> 32), back = (uint32_t)e;
+        if (back - front < n)
+            return NULL;
+        if (atomic_compare_exchange_weak_explicit(&r->ends, &e, reserve_ends(front, back - n),
+                                                  memory_order_relaxed, memory_order_relaxed))
+            return r->p + (size_t)(back - n) * HUGE_BLOCK;
+    }
+}
+
+void cs_reserve(cs_Solver *S, size_t want)
+{
+    Reserve *r = S->spares.reserve;
+    if (r != NULL) {
+        uint64_t e = atomic_load_explicit(&r->ends, memory_order_relaxed);
+        if ((uint32_t)(e >> 32) < (uint32_t)e)
+            return; /* the helper is still at work on the last one */
+        reserve_end(S);
+    }
+    size_t have = S->spares.bytes, limit = spare_limit(S);
+    if (!S->prefault || S->alloc != cs_default_alloc || want < have + RESERVE_MIN || have >= limit)
+        return;
+    size_t len = huge_length(want - have);
+    if (len == 0 || len > limit - have)
+        len = (limit - have) & ~(HUGE_BLOCK - 1);
+    if (len < RESERVE_MIN || len / HUGE_BLOCK > UINT32_MAX || (r = malloc(sizeof *r)) == NULL)
+        return;
+    r->nchunk = (uint32_t)(len / HUGE_BLOCK);
+    r->claimed = 0;
+    atomic_init(&r->ends, reserve_ends(0, r->nchunk));
+    atomic_init(&r->done, 0);
+    pthread_attr_t attr;
+    bool started = false;
+    if ((r->p = huge_map(len)) != NULL && pthread_attr_init(&attr) == 0) {
+        (void)pthread_attr_setstacksize(&attr, HELPER_STACK); /* default (8 MB) if refused */
+        started = pthread_create(&r->helper, &attr, reserve_fill, r) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!started) {
+        if (r->p != NULL)
+            munmap(r->p, len);
+        free(r);
+        return;
+    }
+    S->spares.reserve = r;
+}
+
+size_t cs_reserve_bytes(const cs_Solver *S)
+{
+    const Reserve *r = S->spares.reserve;
+    if (r == NULL)
+        return 0;
+    uint64_t e = atomic_load_explicit(&((Reserve *)r)->ends, memory_order_relaxed);
+    return (size_t)((uint32_t)e - r->claimed) * HUGE_BLOCK;
+}
+
 /* A mapping of len bytes for S: cut from its spares if one holds it (S
- * NULL: none), else mapped anew. */
+ * NULL: none), else from the reserve's top, else mapped anew. */
 static void *map_block(cs_Solver *S, size_t len)
 {
-    char *p = S != NULL ? spare_take(S, len) : NULL;
+    char *p = NULL;
+    if (S != NULL) {
+        S->spares.made += len;
+        if (S->spares.reserve != NULL)
+            reserve_claim(S, S->spares.reserve);
+        p = spare_take(S, len);
+        if (p == NULL && S->spares.reserve != NULL)
+            p = reserve_take(S->spares.reserve, len);
+#ifdef CS_DEBUG_RESERVE
+        Reserve *r = S->spares.reserve;
+        fprintf(stderr, "map %zu %s done %u of %u\n", len, p ? "spare/reserve" : "FRESH", r ? atomic_load(&r->done) : 0, r ? r->nchunk : 0);
+#endif
+    }
     return p != NULL ? p : huge_map(len);
 }
 
@@ -159,10 +336,12 @@ static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
         if (len == huge_length(osize))
             return ptr;
         void *m = mremap(ptr, huge_length(osize), len, MREMAP_MAYMOVE);
-        if (m == MAP_FAILED)
-            return NULL;
-        (void)madvise(m, len, MADV_HUGEPAGE);
-        return m;
+        if (m != MAP_FAILED) {
+            (void)madvise(m, len, MADV_HUGEPAGE);
+            return m;
+        }
+        /* Refused (a block across two mappings, which the kernel may keep
+         * apart: spares joined in reserve_claim): a new block and a copy. */
     }
     void *q = NULL;
     if (nsize > 0 && (q = huge ? map_block(S, len) : malloc(nsize)) == NULL)
@@ -175,6 +354,9 @@ static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
         free(ptr);
     return q;
 }
+#else
+void cs_reserve(cs_Solver *S, size_t want) { (void)S; (void)want; }
+size_t cs_reserve_bytes(const cs_Solver *S) { (void)S; return 0; }
 #endif
 
 void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -191,6 +373,8 @@ void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 void cs_spares_release(cs_Solver *S)
 {
 #ifdef HUGE_BLOCK
+    if (S->spares.reserve != NULL)
+        reserve_end(S);
     Spares *sp = &S->spares;
     for (uint32_t k = 0; k < sp->n; k++)
         munmap(sp->p[k], sp->len[k]);

@@ -368,11 +368,15 @@ typedef struct Journal {
  * its next large blocks (cs_alloc.c, "Spare mappings"): each p[k] is
  * len[k] bytes, a multiple of 2 MB, its pages brought in already. */
 enum { CS_SPARES = 8 };
+typedef struct Reserve Reserve;
 typedef struct Spares {
     char *p[CS_SPARES];
     size_t len[CS_SPARES];
     uint32_t n;
     size_t bytes;              /* the sum of len */
+    struct Reserve *reserve;   /* a mapping a helper thread brings in (cs_alloc.c) */
+    size_t made;               /* bytes of large blocks made, rounded up (a running count) */
+    size_t made_before;        /* made when the last tableau solved afresh began */
 } Spares;
 
 struct cs_Solver {
@@ -380,6 +384,7 @@ struct cs_Solver {
     cs_Mode mode;
     size_t bytes;              /* held from alloc */
     Spares spares;             /* not counted in bytes */
+    bool prefault;             /* cs_set_prefault */
     size_t pivots;
 
     /* Symbols (SoA, index = Sym). The whole capacity is zeroed when the
@@ -491,6 +496,8 @@ CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize
 CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
 /* Unmaps the spare mappings (cs_solver_free). */
 CS_HIDDEN void cs_spares_release(cs_Solver *S);
+CS_HIDDEN void cs_reserve(cs_Solver *S, size_t want);
+CS_HIDDEN size_t cs_reserve_bytes(const cs_Solver *S);
 CS_HIDDEN bool cs_vec_reserve(cs_Solver *S, Vec *v, size_t item, size_t n);
 /* Appends one item. Inline, so that the copy is of a known size: the
  * journal pushes an entry for nearly every change (a suggestion at M, one

@@ -59,6 +59,7 @@ cs_Solver *cs_solver_new(cs_Mode mode, cs_Alloc alloc, void *ud)
     S->ud = ud;
     S->mode = mode;
     S->bytes = sizeof *S;
+    S->prefault = true;
     /* Symbol 0 means "none". */
     if (cs_sym_new(S, SYM_NONE, 0) != 0) {
         cs_solver_free(S);
@@ -496,6 +497,12 @@ CS_HOT cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
     S->edit_value[var] = value;
     /* The edit constraint is  var + constant == 0: its constant is -value. */
     return finish(S, cs_shift_constant(S, S->edit_cons[var] - 1, -delta));
+}
+
+void cs_set_prefault(cs_Solver *S, int enabled)
+{
+    if (S != NULL)
+        S->prefault = enabled != 0;
 }
 
 /* ---- Values (cs_update is in cs_values.c) ------------------------------ */

@@ -1148,6 +1148,7 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
     if (S->measure_floor && every) {
         S->residual_floor = S->residual;
         S->measure_floor = false;
+        cs_reserve(S, S->spares.made - S->spares.made_before);
     }
     if (S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor && !cs_refactor(S))
         S->residual_floor = S->residual; /* out of memory, or refused: not again until it grows */
