@@ -745,7 +745,13 @@ static void test_large_default_allocator(void)
 #endif
 #endif
 
-/* Bytes of the process's mappings (Linux; 0 elsewhere). */
+/* Bytes of the process's mappings but malloc's heap (Linux; 0
+ * elsewhere). The solver's own mappings are mmap's; the heap is malloc's,
+ * and it stays as large as it grew while a small live chunk sits near its
+ * top. After the reserve's helper is joined, glibc keeps its stack for the
+ * next thread, and that stack's TLS vector in the heap (a thread started
+ * and joined leaves 944 bytes in use): at the end of "the reserve", 12 KB
+ * in use held a 13 MB heap. Nothing leaks (LeakSanitizer, stage 1). */
 static size_t mapped_bytes(void)
 {
     size_t total = 0;
@@ -755,7 +761,7 @@ static size_t mapped_bytes(void)
     unsigned long lo, hi;
     char line[512];
     while (fgets(line, sizeof line, f) != NULL)
-        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && strstr(line, "[heap]") == NULL)
             total += hi - lo;
     fclose(f);
     return total;
