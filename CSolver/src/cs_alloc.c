@@ -11,14 +11,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef CS_DEBUG_RESERVE
-#include <stdio.h>
-#endif
 
 #if defined(__linux__)
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 /*
@@ -160,6 +159,14 @@ static char *spare_take(cs_Solver *S, size_t len)
  * (reserve_claim). The helper writes one byte of each 4 KB page, a 0 over
  * the 0 a new mapping holds, and nothing else; the solver reads nothing of
  * a chunk before `done` (release, acquire) says it is in.
+ *
+ * The helper is the library's, not the caller's: it starts with every
+ * signal blocked, so that a signal sent to the process goes to one of the
+ * caller's threads. A child of fork() has no helper, only the solver's
+ * copy of the reserve: it does not join one (POSIX gives joining a thread
+ * the process does not have no meaning; glibc marks the parent's threads
+ * ended in the child), and the chunks the helper had taken are mapped
+ * memory like the rest, whether their pages came in or not (reserve_end).
  */
 struct Reserve {
     char *p;                 /* the mapping: nchunk chunks of HUGE_BLOCK */
@@ -168,6 +175,7 @@ struct Reserve {
     _Atomic uint64_t ends;   /* front << 32 | back: chunks [front, back) are taken by neither */
     _Atomic uint32_t done;   /* chunks the helper has brought in: [0, done) */
     pthread_t helper;
+    pid_t owner;             /* the process whose thread the helper is */
 };
 
 static uint64_t reserve_ends(uint32_t front, uint32_t back) { return (uint64_t)front << 32 | back; }
@@ -224,7 +232,10 @@ static void reserve_end(cs_Solver *S)
                                                   memory_order_relaxed, memory_order_relaxed))
         ;
     uint32_t front = (uint32_t)(e >> 32), back = (uint32_t)e;
-    pthread_join(r->helper, NULL);
+    if (r->owner == getpid())
+        pthread_join(r->helper, NULL);
+    else
+        atomic_store_explicit(&r->done, front, memory_order_relaxed); /* a child of fork() */
     reserve_claim(S, r);
     if (back > front)
         munmap(r->p + (size_t)front * HUGE_BLOCK, (size_t)(back - front) * HUGE_BLOCK);
@@ -269,11 +280,17 @@ void cs_reserve(cs_Solver *S, size_t want)
     r->claimed = 0;
     atomic_init(&r->ends, reserve_ends(0, r->nchunk));
     atomic_init(&r->done, 0);
+    r->owner = getpid();
     pthread_attr_t attr;
+    sigset_t none, mask;
     bool started = false;
     if ((r->p = huge_map(len)) != NULL && pthread_attr_init(&attr) == 0) {
         (void)pthread_attr_setstacksize(&attr, HELPER_STACK); /* default (8 MB) if refused */
-        started = pthread_create(&r->helper, &attr, reserve_fill, r) == 0;
+        (void)sigfillset(&none);
+        if (pthread_sigmask(SIG_SETMASK, &none, &mask) == 0) { /* the new thread's mask is this one */
+            started = pthread_create(&r->helper, &attr, reserve_fill, r) == 0;
+            (void)pthread_sigmask(SIG_SETMASK, &mask, NULL);
+        }
         pthread_attr_destroy(&attr);
     }
     if (!started) {
@@ -306,10 +323,6 @@ static void *map_block(cs_Solver *S, size_t len)
         p = spare_take(S, len);
         if (p == NULL && S->spares.reserve != NULL)
             p = reserve_take(S->spares.reserve, len);
-#ifdef CS_DEBUG_RESERVE
-        Reserve *r = S->spares.reserve;
-        fprintf(stderr, "map %zu %s done %u of %u\n", len, p ? "spare/reserve" : "FRESH", r ? atomic_load(&r->done) : 0, r ? r->nchunk : 0);
-#endif
     }
     return p != NULL ? p : huge_map(len);
 }

@@ -12,6 +12,9 @@
  * CS_TEST_FIRST (first round, default 0); CS_TEST_VERBOSE=N dumps round N's
  * tableau after every step and, on a mismatch, the constraints that differ.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* fork, waitpid and alarm under -std=c11 */
+#endif
 #include "csolver.h"
 
 #include <limits.h>
@@ -20,6 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 /* ---- harness ------------------------------------------------------------ */
 
@@ -896,6 +903,52 @@ static void test_reserve(void)
 #else
     (void)before;
 #endif
+#endif
+}
+
+/*
+ * The reserve across fork(): forked right after the update that starts the
+ * helper, the child has the solver's copy of a reserve whose helper, a
+ * thread of the parent's, is at work (at N = 120,000: 13 chunks, the first
+ * taken and not done at the fork). The child goes on with its copy (its
+ * transition takes blocks from the reserve's top, and its update makes a
+ * reserve of its own) and frees it, with no helper of its own to join for
+ * the first (an alarm ends a child that hangs); the parent's solver is
+ * untouched by that.
+ */
+static void test_reserve_across_fork(void)
+{
+#if defined(__linux__)
+    enum { N = 120000 };
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Cons *one = malloc(N * sizeof *one), *two = malloc(N * sizeof *two);
+    cs_Var x = two_chains(S, N, 3, one, two);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, one, N, NULL), CS_OK);
+    fflush(NULL);
+    cs_update(S); /* the reserve's helper starts here */
+    pid_t child = fork();
+    if (child == 0) {
+        alarm(20);
+        int ok = cs_apply(S, one + 1, N - 1, two + 1, N - 1, NULL) == CS_OK;
+        cs_update(S);
+        ok = ok && cs_value(S, x) == 3.0 * (N - 1);
+        cs_solver_free(S);
+        _exit(ok ? 0 : 1);
+    }
+    cs_Stats st;
+    cs_stats(S, &st);
+    EXPECT(st.spare_bytes >= ((size_t)4 << 20));
+    int status = 0;
+    EXPECT(child > 0 && waitpid(child, &status, 0) == child);
+    EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    EXPECT(cs_value(S, x) == N - 1);
+    EXPECT_STATUS(cs_apply(S, one + 1, N - 1, two + 1, N - 1, NULL), CS_OK);
+    cs_update(S);
+    EXPECT(cs_value(S, x) == 3.0 * (N - 1));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+    free(one);
+    free(two);
 #endif
 }
 
@@ -1877,6 +1930,7 @@ int main(void)
     run("large, with the default allocator", test_large_default_allocator);
     run("spare mappings", test_spare_mappings);
     run("the reserve", test_reserve);
+    run("the reserve across fork", test_reserve_across_fork);
     run("random add/remove against a fresh solve", test_random_add_remove);
     run("moving edits match full updates", test_moving_edits_match_full_updates);
     run("a resize lists what changed", test_resize_lists_what_changed);
