@@ -4,12 +4,14 @@
  * says, so that its output compares line for line with
  * ../shared/bench/replay_kiwisolver.py.
  *
- *     solver-bench replay [--lexicographic] [--stats] [--cache N] TRACE
+ *     solver-bench replay [--lexicographic] [--stats] [--cache N] [--no-prefault] TRACE
  *
  * --stats writes the tableau's size after each phase to stderr (rows,
  * nonzero terms, pivots so far, bytes held, solved states kept and their
  * bytes, change sets solved afresh, refactorisations). --cache N keeps at
  * most N solved states (cs_set_cache_limit; default 4, 0 for none).
+ * --no-prefault makes no reserve for the next change set solved afresh
+ * (cs_set_prefault), to measure what the reserve saves in one binary.
  *
  * Built in release with symbols and frame pointers: `perf record -g
  * solver-bench replay T` shows where the time goes.
@@ -200,7 +202,7 @@ static void print_report(const cs_Solver *solver, const Trace *t, const double *
 
 /* Loads the trace and makes its variables and constraints (untimed), or
  * prints why not and returns the exit status. */
-static int replay_open(Replay *R, Trace *t, const char *path, cs_Mode mode, long cache)
+static int replay_open(Replay *R, Trace *t, const char *path, cs_Mode mode, long cache, int prefault)
 {
     char err[512];
     if (trace_load(path, t, err, sizeof err)) {
@@ -213,6 +215,7 @@ static int replay_open(Replay *R, Trace *t, const char *path, cs_Mode mode, long
         fprintf(stderr, "solver-bench: --cache %ld: at most 64 states\n", cache);
         return 2;
     }
+    cs_set_prefault(R->solver, prefault);
     R->vars = malloc((t->nvars + 1) * sizeof *R->vars);
     R->cons = malloc((t->ncons + 1) * sizeof *R->cons);
     R->made = malloc((t->ncons + 1) * sizeof *R->made);
@@ -292,11 +295,11 @@ static size_t run_op(Replay *R, size_t i)
     return i + 1;
 }
 
-static int replay(const char *path, cs_Mode mode, int stats, long cache, int report)
+static int replay(const char *path, cs_Mode mode, int stats, long cache, int prefault, int report)
 {
     Trace t;
     Replay R;
-    int rc = replay_open(&R, &t, path, mode, cache);
+    int rc = replay_open(&R, &t, path, mode, cache, prefault);
     if (rc != 0)
         return rc;
     long phase = -1;
@@ -380,7 +383,7 @@ static int soak(const char *path, cs_Mode mode, long transitions)
 {
     Trace t;
     Replay R;
-    int rc = replay_open(&R, &t, path, mode, -1);
+    int rc = replay_open(&R, &t, path, mode, -1, 1);
     if (rc != 0)
         return rc;
     size_t from = t.nops, to = t.nops, per_pass = 0;
@@ -470,7 +473,7 @@ static int compare(int argc, char **argv)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] [--report] TRACE\n"
+            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] [--no-prefault] [--report] TRACE\n"
             "       solver-bench compare [--sizes S,M,L,XL] [--runs N] [--kiwi-limit S] [--plot F.svg] ...\n"
             "       solver-bench soak [--lexicographic] [--transitions N] TRACE\n"
             "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
@@ -486,6 +489,7 @@ int main(int argc, char **argv)
         cs_Mode mode = CS_WEIGHTED;
         int k = 2, stats = 0, report = 0;
         long cache = -1;
+        int prefault = 1;
         for (; k < argc && argv[k][0] == '-'; k++) {
             char *end;
             if (strcmp(argv[k], "--lexicographic") == 0)
@@ -494,6 +498,8 @@ int main(int argc, char **argv)
                 stats = 1;
             else if (strcmp(argv[k], "--report") == 0)
                 report = 1;
+            else if (strcmp(argv[k], "--no-prefault") == 0)
+                prefault = 0;
             else if (strcmp(argv[k], "--cache") == 0 && k + 1 < argc &&
                      (cache = strtol(argv[k + 1], &end, 10)) >= 0 && *end == '\0' && argv[k + 1][0] != '\0')
                 k++;
@@ -502,7 +508,7 @@ int main(int argc, char **argv)
         }
         if (k + 1 != argc)
             return usage();
-        return replay(argv[k], mode, stats, cache, report);
+        return replay(argv[k], mode, stats, cache, prefault, report);
     }
     if (strcmp(argv[1], "compare") == 0)
         return compare(argc, argv);
