@@ -236,7 +236,10 @@ cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
  * thread of its own brings its pages in while the caller goes on; the
  * next such change set finds them there. Enabled by default; 0 disables it
  * (no thread is started after that; one at work finishes its memory and
- * is joined by cs_solver_free). Results are the same either way. */
+ * is joined by cs_solver_free). Results are the same either way. The
+ * thread touches only that mapping, takes no signal (all are blocked in
+ * it), and lives until its memory is in; a child of fork() goes on
+ * without it. */
 void cs_set_prefault(cs_Solver *solver, int enabled);
 
 /* ---- Values ----------------------------------------------------------- */
