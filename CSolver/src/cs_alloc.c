@@ -264,9 +264,9 @@ void cs_reserve(cs_Solver *S, size_t want)
     Reserve *r = S->spares.reserve;
     if (r != NULL) {
         uint64_t e = atomic_load_explicit(&r->ends, memory_order_relaxed);
-        if ((uint32_t)(e >> 32) < (uint32_t)e)
+        if ((uint32_t)(e >> 32) < (uint32_t)e && r->owner == getpid())
             return; /* the helper is still at work on the last one */
-        reserve_end(S);
+        reserve_end(S); /* in a child of fork(), whatever the helper had left */
     }
     size_t have = S->spares.bytes, limit = spare_limit(S);
     if (!S->prefault || S->alloc != cs_default_alloc || want < have + RESERVE_MIN || have >= limit)

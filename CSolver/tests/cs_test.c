@@ -909,12 +909,15 @@ static void test_reserve(void)
 /*
  * The reserve across fork(): forked right after the update that starts the
  * helper, the child has the solver's copy of a reserve whose helper, a
- * thread of the parent's, is at work (at N = 120,000: 13 chunks, the first
- * taken and not done at the fork). The child goes on with its copy (its
- * transition takes blocks from the reserve's top, and its update makes a
- * reserve of its own) and frees it, with no helper of its own to join for
- * the first (an alarm ends a child that hangs); the parent's solver is
- * untouched by that.
+ * thread of the parent's, is at work or about to start (at N = 120,000:
+ * 13 chunks, none or one of them taken at the fork, none done). The child
+ * goes on with its copy: a
+ * small change set solved afresh first (the chain's first eighth: it takes
+ * few of the reserve's chunks, and its update ends that reserve, though
+ * chunks are left that no helper of the child's will take), then the
+ * whole other chain (its update makes a reserve of the child's own); it
+ * frees the solver with no helper to join for the first (an alarm ends a
+ * child that hangs). The parent's solver is untouched by that.
  */
 static void test_reserve_across_fork(void)
 {
@@ -929,7 +932,10 @@ static void test_reserve_across_fork(void)
     pid_t child = fork();
     if (child == 0) {
         alarm(20);
-        int ok = cs_apply(S, one + 1, N - 1, two + 1, N - 1, NULL) == CS_OK;
+        int ok = cs_apply(S, one + 1, N - 1, two + 1, N / 8 - 1, NULL) == CS_OK;
+        cs_update(S);
+        ok = ok && cs_value(S, x) == 0.0 && cs_value(S, x - N + N / 8) == 3.0 * (N / 8 - 1);
+        ok = ok && cs_apply(S, NULL, 0, two + N / 8, N - N / 8, NULL) == CS_OK;
         cs_update(S);
         ok = ok && cs_value(S, x) == 3.0 * (N - 1);
         cs_solver_free(S);
