@@ -180,6 +180,9 @@ struct Reserve {
 
 static uint64_t reserve_ends(uint32_t front, uint32_t back) { return (uint64_t)front << 32 | back; }
 
+/* Is r's helper a thread of this process (not of the parent of a fork)? */
+static bool helper_here(const Reserve *r) { return r->owner == getpid(); }
+
 static void *reserve_fill(void *arg)
 {
     Reserve *r = arg;
@@ -232,7 +235,7 @@ static void reserve_end(cs_Solver *S)
                                                   memory_order_relaxed, memory_order_relaxed))
         ;
     uint32_t front = (uint32_t)(e >> 32), back = (uint32_t)e;
-    if (r->owner == getpid())
+    if (helper_here(r))
         pthread_join(r->helper, NULL);
     else
         atomic_store_explicit(&r->done, front, memory_order_relaxed); /* a child of fork() */
@@ -264,7 +267,7 @@ void cs_reserve(cs_Solver *S, size_t want)
     Reserve *r = S->spares.reserve;
     if (r != NULL) {
         uint64_t e = atomic_load_explicit(&r->ends, memory_order_relaxed);
-        if ((uint32_t)(e >> 32) < (uint32_t)e && r->owner == getpid())
+        if ((uint32_t)(e >> 32) < (uint32_t)e && helper_here(r))
             return; /* the helper is still at work on the last one */
         reserve_end(S); /* in a child of fork(), whatever the helper had left */
     }
