@@ -227,6 +227,9 @@ cs_Status cs_suggest(cs_Solver *solver, cs_Var var, double value);
  * removing an edit variable. CS_ERR_INVALID_ARG, CS_ERR_NOMEM (then nothing changed). */
 cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
 
+/* The limit cs_set_cache_limit set last (4 for a new solver; 0 for NULL). */
+size_t cs_cache_limit(const cs_Solver *solver);
+
 /* A change set solved from an empty tableau (a build, a transition to a
  * set of constraints not seen before) makes a new tableau in memory of its
  * own, and at 10,000 views and more most of its time can be page faults
@@ -241,6 +244,10 @@ cs_Status cs_set_cache_limit(cs_Solver *solver, size_t states);
  * it), and lives until its memory is in; a child of fork() goes on
  * without it. */
 void cs_set_prefault(cs_Solver *solver, int enabled);
+
+/* Whether cs_set_prefault left it enabled (1 for a new solver; 0 for NULL);
+ * with another allocator, or off Linux, enabled does nothing. */
+int cs_prefault_enabled(const cs_Solver *solver);
 
 /* ---- Values ----------------------------------------------------------- */
 

@@ -142,6 +142,11 @@ cs_Status cs_set_cache_limit(cs_Solver *S, size_t states)
     return CS_OK;
 }
 
+size_t cs_cache_limit(const cs_Solver *S)
+{
+    return S != NULL ? S->cache_limit : 0;
+}
+
 /* The edit variables' values, in variable order, into out[0..S->nedit). */
 static void edit_values(const cs_Solver *S, double *out)
 {

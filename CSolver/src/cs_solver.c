@@ -505,6 +505,11 @@ void cs_set_prefault(cs_Solver *S, int enabled)
         S->prefault = enabled != 0;
 }
 
+int cs_prefault_enabled(const cs_Solver *S)
+{
+    return S != NULL && S->prefault;
+}
+
 /* ---- Values (cs_update is in cs_values.c) ------------------------------ */
 
 double cs_value(const cs_Solver *S, cs_Var var)

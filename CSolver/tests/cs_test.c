@@ -286,6 +286,16 @@ static void test_status_codes(void)
     cs_update(S);
     EXPECT(NEAR(cs_value(S, x), 3));
     EXPECT(strcmp(cs_status_string(CS_ERR_UNSATISFIABLE), "unsatisfiable constraint") == 0);
+
+    /* The settings: a refused limit leaves the one before. */
+    EXPECT(cs_cache_limit(S) == 4 && cs_prefault_enabled(S) == 1);
+    EXPECT_STATUS(cs_set_cache_limit(S, 65), CS_ERR_INVALID_ARG);
+    EXPECT(cs_cache_limit(S) == 4);
+    EXPECT_STATUS(cs_set_cache_limit(S, 64), CS_OK);
+    EXPECT(cs_cache_limit(S) == 64);
+    cs_set_prefault(S, 0);
+    EXPECT(cs_prefault_enabled(S) == 0);
+    EXPECT(cs_cache_limit(NULL) == 0 && cs_prefault_enabled(NULL) == 0);
     EXPECT_STATUS(cs_check_invariants(S), CS_OK);
     cs_solver_free(S);
 }

@@ -23,8 +23,26 @@ public final class Solver {
         case lexicographic
     }
 
+    /// What the solver holds and has done (``statistics``).
     public struct Statistics: Sendable {
-        public let rows, terms, symbols, levels, pivots, bytes: Int
+        /// The tableau: basic rows, nonzero entries over all rows, live
+        /// symbols, objective levels; pivots since the solver was made.
+        public let rows, terms, symbols, levels, pivots: Int
+        /// Bytes held from the allocator, the kept solved states included.
+        public let bytes: Int
+        /// Solved states kept (``solvedStateLimit``), and the bytes they
+        /// hold: part of `bytes`, reported on their own.
+        public let cachedStates, cacheBytes: Int
+        /// Change sets solved from an empty tableau (a first transition to
+        /// a set of constraints not seen before, a large addition); of
+        /// those, solved again in the solver's own order, the caller's
+        /// having cost too much; and the times an update found rounding had
+        /// worn the tableau and solved it again.
+        public let rebuilds, reorders, refactors: Int
+        /// Memory given back and kept for the next large blocks, and what
+        /// is mapped ahead for the next change set solved afresh
+        /// (``reservesMemory``); not part of `bytes`.
+        public let spareBytes: Int
     }
 
     public let mode: Mode
@@ -276,6 +294,33 @@ public final class Solver {
     /// The variables whose values changed in the last ``updateVariables()``.
     public var changedVariables: [Variable] {
         handle.changed().map { Variable(id: $0, owner: ObjectIdentifier(self), name: names[Int($0)]) }
+    }
+
+    // MARK: - Memory
+
+    /// How many solved states the solver keeps: a change set that leads
+    /// back to a set of constraints seen before (a phone rotated back)
+    /// restores the tableau that solved it instead of solving again, with
+    /// the same values. 4 for a new solver; 0 keeps none. What they hold is
+    /// ``Statistics/cacheBytes``.
+    public var solvedStateLimit: Int { handle.cacheLimit }
+
+    /// Sets ``solvedStateLimit``, dropping the states kept so far (the least
+    /// recently used goes first once the limit is reached). Throws
+    /// ``SolverError/invalidArgument`` for a limit below 0 or above 64, and
+    /// ``SolverError/outOfMemory``; then nothing changed.
+    public func setSolvedStateLimit(_ states: Int) throws(SolverError) {
+        try handle.setCacheLimit(states).get()
+    }
+
+    /// Whether, after a change set solved from an empty tableau, the solver
+    /// maps the memory the next such change set is expected to take and has
+    /// a thread of its own bring its pages in while the caller goes on (on
+    /// Linux; elsewhere it does nothing). On for a new solver; values are
+    /// the same either way. Off, no thread is started after that.
+    public var reservesMemory: Bool {
+        get { handle.prefaults }
+        set { handle.prefaults = newValue }
     }
 
     // MARK: - Inspection

@@ -122,6 +122,65 @@ struct SolverTests {
         #expect(s.statistics.levels == 0) // lexicographic: a level exists only while its strength is used
         #expect(s.dump().contains("Tableau"))
     }
+
+    /// A chain of 20 variables whose spacing is a size-class variant, 8 or
+    /// 16: every transition swaps all but the first constraint, so the
+    /// first one to a variant is solved afresh and leaves the state it
+    /// came from kept (CSolver/include/csolver.h, cs_set_cache_limit).
+    @Test func keptSolvedStatesAreBoundedAndReported() throws {
+        func chain(_ s: Solver) -> (v: [Variable], narrow: [Constraint], wide: [Constraint]) {
+            let v = (0..<20).map { s.makeVariable("v\($0)") }
+            return (v, (1..<20).map { v[$0] == v[$0 - 1] + 8 }, (1..<20).map { v[$0] == v[$0 - 1] + 16 })
+        }
+        let kept = Solver(), none = Solver()
+        #expect(kept.solvedStateLimit == 4)
+        try none.setSolvedStateLimit(0)
+        let a = chain(kept), b = chain(none)
+        try kept.add([a.v[0] == 0] + a.narrow)
+        try none.add([b.v[0] == 0] + b.narrow)
+        for (k, toWide) in [true, false, true].enumerated() {
+            try kept.apply(removing: toWide ? a.narrow : a.wide, adding: toWide ? a.wide : a.narrow, keepingRemoved: true)
+            try none.apply(removing: toWide ? b.narrow : b.wide, adding: toWide ? b.wide : b.narrow, keepingRemoved: true)
+            kept.updateVariables()
+            none.updateVariables()
+            #expect(near(kept.value(of: a.v[19]), toWide ? 304 : 152), "transition \(k)")
+            #expect(zip(a.v, b.v).allSatisfy { near(kept.value(of: $0), none.value(of: $1)) })
+        }
+        let stats = kept.statistics
+        #expect(stats.rebuilds >= 1)
+        #expect(stats.cachedStates == 1)
+        #expect(stats.cacheBytes > 0 && stats.cacheBytes < stats.bytes)
+        #expect(none.statistics.cachedStates == 0 && none.statistics.cacheBytes == 0)
+
+        // Refused limits change nothing.
+        #expect(throws: SolverError.invalidArgument) { try kept.setSolvedStateLimit(65) }
+        #expect(throws: SolverError.invalidArgument) { try kept.setSolvedStateLimit(-1) }
+        #expect(kept.solvedStateLimit == 4)
+        #expect(kept.statistics.cachedStates == 1 && kept.statistics.cacheBytes == stats.cacheBytes)
+
+        // A limit of 0 frees what was kept; transitions go on, solved afresh.
+        try kept.setSolvedStateLimit(0)
+        #expect(kept.statistics.cachedStates == 0 && kept.statistics.cacheBytes == 0)
+        #expect(kept.statistics.bytes < stats.bytes)
+        try kept.apply(removing: a.wide, adding: a.narrow, keepingRemoved: true)
+        kept.updateVariables()
+        #expect(near(kept.value(of: a.v[19]), 152))
+        #expect(kept.statistics.rebuilds > stats.rebuilds)
+        #expect(kept.invariantsHold)
+    }
+
+    @Test func memoryReservedAheadIsASetting() throws {
+        let s = Solver()
+        #expect(s.reservesMemory)
+        s.reservesMemory = false
+        #expect(!s.reservesMemory)
+        let v = (0..<20).map { s.makeVariable("v\($0)") }
+        try s.add([v[0] == 0] + (1..<20).map { v[$0] == v[$0 - 1] + 8 })
+        s.updateVariables()
+        #expect(near(s.value(of: v[19]), 152))
+        s.reservesMemory = true
+        #expect(s.reservesMemory)
+    }
 }
 
 @Suite("README")

@@ -99,7 +99,22 @@ final class SolverHandle {
         var s = cs_Stats()
         cs_stats(pointer, &s)
         return Solver.Statistics(rows: s.rows, terms: s.terms, symbols: s.symbols,
-                                 levels: s.levels, pivots: s.pivots, bytes: s.bytes)
+                                 levels: s.levels, pivots: s.pivots, bytes: s.bytes,
+                                 cachedStates: s.cached_states, cacheBytes: s.cache_bytes,
+                                 rebuilds: s.rebuilds, reorders: s.reorders, refactors: s.refactors,
+                                 spareBytes: s.spare_bytes)
+    }
+
+    var cacheLimit: Int { cs_cache_limit(pointer) }
+
+    func setCacheLimit(_ states: Int) -> Result<Void, SolverError> {
+        guard states >= 0 else { return .failure(.invalidArgument) }
+        return check(cs_set_cache_limit(pointer, states))
+    }
+
+    var prefaults: Bool {
+        get { cs_prefault_enabled(pointer) != 0 }
+        set { cs_set_prefault(pointer, newValue ? 1 : 0) }
     }
 
     func invariantsHold() -> Bool { cs_check_invariants(pointer) == .CS_OK }
