@@ -3,7 +3,8 @@
  *
  * The input's bytes are decoded into a sequence of operations on one solver
  * (new constraints with ordinary and hostile numbers, adds, removes, change
- * sets, edits, suggestions, new constants, deletions, updates). After each:
+ * sets, edits, suggestions, new constants, deletions, updates, new bounds
+ * on the solved states kept, the reserve switched). After each:
  *
  *   - the solver's own invariants hold (cs_check_invariants);
  *   - an operation that was refused changed nothing: the dump of the
@@ -146,7 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Made made[MAXCONS] = { 0 };
     size_t nmade = 0;
     while (in.n > 0) {
-        unsigned op = next(&in) % 9;
+        unsigned op = next(&in) % 10;
         char *before = fingerprint(S);
         cs_Status st = CS_OK;
         Made *m = nmade ? &made[next(&in) % nmade] : NULL;
@@ -232,6 +233,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             cs_update(S);
             check_values(S, made, nmade);
             break;
+        case 9: { /* kept states bounded anew (65 is refused), and the reserve switched */
+            unsigned b = next(&in);
+            size_t was = cs_cache_limit(S);
+            st = cs_set_cache_limit(S, b % 4 == 3 ? 65 : b % 4);
+            if (cs_cache_limit(S) != (st == CS_OK ? b % 4 : was))
+                fail("cs_cache_limit does not read back the limit in force");
+            cs_set_prefault(S, (b >> 2) & 1);
+            break;
+        }
         }
         if (getenv("CS_FUZZ_VERBOSE"))
             fprintf(stderr, "op %u -> %s\n", op, cs_status_string(st));

@@ -220,7 +220,8 @@ cs_Status cs_suggest(cs_Solver *solver, cs_Var var, double value);
  * tableau the first time it is left; coming back costs no copy.
  *
  * Sets how many states are kept, the least recently used going first
- * (default 4; 0 keeps none and frees those kept; at most 64). A kept state
+ * (default 4; at most 64): those kept already stay, down to the new limit,
+ * and 0 keeps none and frees those kept. A kept state
  * is dropped when a constraint added in it is deleted (a new constant for
  * one is noted, and the state moved to it when restored; dropped if it
  * cannot hold there); all are dropped by a new variable and by adding or

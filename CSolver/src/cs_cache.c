@@ -129,14 +129,32 @@ void cs_cache_free(cs_Solver *S)
     S->cache = NULL;
 }
 
+/* Drops the least recently used state kept. */
+static void evict_lru(cs_Solver *S)
+{
+    uint32_t lru = 0;
+    for (uint32_t k = 1; k < S->ncache; k++)
+        if (S->cache[k].used < S->cache[lru].used)
+            lru = k;
+    remove_at(S, lru);
+}
+
+/* The states kept stay, the least recently used dropped first down to the
+ * new limit: a caller that bounds memory anew keeps what fits. */
 cs_Status cs_set_cache_limit(cs_Solver *S, size_t states)
 {
     if (S == NULL || states > 64)
         return CS_ERR_INVALID_ARG;
+    if (states == S->cache_limit)
+        return CS_OK;
     CacheEntry *c = NULL;
     if (states > 0 && (c = cs_mem_realloc(S, NULL, 0, states * sizeof *c)) == NULL)
         return CS_ERR_NOMEM;
-    cs_cache_free(S);
+    while (S->ncache > states)
+        evict_lru(S);
+    if (S->ncache > 0)
+        memcpy(c, S->cache, S->ncache * sizeof *c);
+    cs_mem_free(S, S->cache, (size_t)S->cache_limit * sizeof *S->cache);
     S->cache = c;
     S->cache_limit = (uint32_t)states;
     return CS_OK;
@@ -204,13 +222,8 @@ void cs_cache_commit(cs_Solver *S, CacheEntry *e, bool keep)
     if (e == NULL)
         return;
     if (keep) {
-        if (S->ncache == S->cache_limit) {
-            uint32_t lru = 0;
-            for (uint32_t k = 1; k < S->ncache; k++)
-                if (S->cache[k].used < S->cache[lru].used)
-                    lru = k;
-            remove_at(S, lru);
-        }
+        if (S->ncache == S->cache_limit)
+            evict_lru(S);
         e->used = ++S->cache_clock;
         S->cache[S->ncache++] = *e;
     } else {

@@ -753,6 +753,47 @@ static void test_large_default_allocator(void)
     free(two);
 }
 
+/* A new limit on kept states (cs_set_cache_limit) keeps those that fit,
+ * the most recently used: three variants of a chain, the two left behind
+ * kept; bounded to one, the state kept is the one left last, and going
+ * back to it restores it (no change set solved afresh) where going back to
+ * the other solves afresh. */
+static void test_cache_limit_keeps_what_fits(void)
+{
+    enum { N = 64 };
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Cons one[N], two[N], three[N];
+    cs_Var x = two_chains(S, N, 2, one, two);
+    cs_Var first = x - (N - 1); /* two_chains makes the chain's variables in order */
+    three[0] = one[0];
+    for (int i = 1; i < N; i++) /* three: the steps of 3 from the same variables */
+        three[i] = cons(S, 1, first + (cs_Var)i, -1, first + (cs_Var)i - 1, -3, CS_EQ, CS_REQUIRED);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, one, N, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, one + 1, N - 1, two + 1, N - 1, NULL), CS_OK); /* one kept */
+    EXPECT_STATUS(cs_apply(S, two + 1, N - 1, three + 1, N - 1, NULL), CS_OK); /* two kept */
+    cs_Stats st;
+    cs_stats(S, &st);
+    EXPECT(st.cached_states == 2 && st.rebuilds == 3);
+    EXPECT_STATUS(cs_set_cache_limit(S, 1), CS_OK);
+    cs_stats(S, &st);
+    EXPECT(st.cached_states == 1);
+    EXPECT_STATUS(cs_set_cache_limit(S, 8), CS_OK); /* raised: what is kept stays */
+    cs_stats(S, &st);
+    EXPECT(st.cached_states == 1 && cs_cache_limit(S) == 8);
+    EXPECT_STATUS(cs_apply(S, three + 1, N - 1, two + 1, N - 1, NULL), CS_OK); /* two: restored */
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), 2 * (N - 1)));
+    cs_stats(S, &st);
+    EXPECT(st.rebuilds == 3);
+    EXPECT_STATUS(cs_apply(S, two + 1, N - 1, one + 1, N - 1, NULL), CS_OK); /* one: dropped, solved afresh */
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), N - 1));
+    cs_stats(S, &st);
+    EXPECT(st.rebuilds == 4);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* Under a sanitizer, whose allocator keeps freed memory mapped? */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define UNDER_SANITIZER 1
@@ -1944,6 +1985,7 @@ int main(void)
     run("deterministic", test_deterministic);
     run("memory flat", test_memory_flat);
     run("large, with the default allocator", test_large_default_allocator);
+    run("a new cache limit keeps what fits", test_cache_limit_keeps_what_fits);
     run("spare mappings", test_spare_mappings);
     run("the reserve", test_reserve);
     run("the reserve across fork", test_reserve_across_fork);

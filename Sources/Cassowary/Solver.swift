@@ -305,8 +305,8 @@ public final class Solver {
     /// ``Statistics/cacheBytes``.
     public var solvedStateLimit: Int { handle.cacheLimit }
 
-    /// Sets ``solvedStateLimit``, dropping the states kept so far (the least
-    /// recently used goes first once the limit is reached). Throws
+    /// Sets ``solvedStateLimit``. The states kept stay, the least recently
+    /// used dropped first down to the new limit (0 frees them all). Throws
     /// ``SolverError/invalidArgument`` for a limit below 0 or above 64, and
     /// ``SolverError/outOfMemory``; then nothing changed.
     public func setSolvedStateLimit(_ states: Int) throws(SolverError) {

@@ -158,13 +158,21 @@ struct SolverTests {
         #expect(kept.solvedStateLimit == 4)
         #expect(kept.statistics.cachedStates == 1 && kept.statistics.cacheBytes == stats.cacheBytes)
 
+        // A new limit keeps what fits: going back restores the state kept.
+        try kept.setSolvedStateLimit(8)
+        #expect(kept.solvedStateLimit == 8 && kept.statistics.cachedStates == 1)
+        try kept.apply(removing: a.wide, adding: a.narrow, keepingRemoved: true)
+        kept.updateVariables()
+        #expect(near(kept.value(of: a.v[19]), 152))
+        #expect(kept.statistics.rebuilds == stats.rebuilds)
+
         // A limit of 0 frees what was kept; transitions go on, solved afresh.
         try kept.setSolvedStateLimit(0)
         #expect(kept.statistics.cachedStates == 0 && kept.statistics.cacheBytes == 0)
         #expect(kept.statistics.bytes < stats.bytes)
-        try kept.apply(removing: a.wide, adding: a.narrow, keepingRemoved: true)
+        try kept.apply(removing: a.narrow, adding: a.wide, keepingRemoved: true)
         kept.updateVariables()
-        #expect(near(kept.value(of: a.v[19]), 152))
+        #expect(near(kept.value(of: a.v[19]), 304))
         #expect(kept.statistics.rebuilds > stats.rebuilds)
         #expect(kept.invariantsHold)
     }
