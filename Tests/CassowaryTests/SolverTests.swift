@@ -217,6 +217,10 @@ struct ReadmeTests {
                 Issue.record("unexpected \(error)")
             }
         }
+        // The paragraph after it.
+        try solver.setSolvedStateLimit(1)
+        #expect(solver.solvedStateLimit == 1)
+        #expect(solver.statistics.cacheBytes <= solver.statistics.bytes)
     }
 }
 
