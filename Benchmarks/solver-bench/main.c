@@ -295,6 +295,22 @@ static size_t run_op(Replay *R, size_t i)
     return i + 1;
 }
 
+/* Ends the phase that began last, if one did (-1: none): prints its time
+ * (kept in phase_ms), its stats and the lines it produced, and flushes, so
+ * that a replay stopped by a time limit still says what it finished. */
+static void phase_end(Replay *R, long phase, double ms, double *phase_ms, int stats)
+{
+    if (phase >= 0) {
+        phase_ms[phase] = ms;
+        printf("phase %s %.3f\n", R->t->phases[phase], ms);
+        if (stats)
+            print_stats(R->solver, R->t->phases[phase]);
+    }
+    fwrite(R->out.p, 1, R->out.n, stdout);
+    fflush(stdout);
+    R->out.n = 0;
+}
+
 static int replay(const char *path, cs_Mode mode, int stats, long cache, int prefault, int report)
 {
     Trace t;
@@ -315,16 +331,7 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache, int pre
     for (size_t i = 0; i < t.nops;) {
         const TraceOp *op = &t.ops[i];
         if (op->kind == OP_PHASE) {
-            double stop = now_ms();
-            if (phase >= 0) {
-                phase_ms[phase] = elapsed + stop - started;
-                printf("phase %s %.3f\n", t.phases[phase], phase_ms[phase]);
-            }
-            if (phase >= 0 && stats)
-                print_stats(R.solver, t.phases[phase]);
-            fwrite(R.out.p, 1, R.out.n, stdout);
-            fflush(stdout); /* a replay stopped by a time limit still says what it finished */
-            R.out.n = 0;
+            phase_end(&R, phase, elapsed + now_ms() - started, phase_ms, stats);
             phase = (long)op->arg;
             elapsed = 0;
             started = now_ms();
@@ -339,14 +346,7 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache, int pre
         if (pause)
             started = now_ms();
     }
-    double stop = now_ms();
-    if (phase >= 0) {
-        phase_ms[phase] = elapsed + stop - started;
-        printf("phase %s %.3f\n", t.phases[phase], phase_ms[phase]);
-    }
-    if (phase >= 0 && stats)
-        print_stats(R.solver, t.phases[phase]);
-    fwrite(R.out.p, 1, R.out.n, stdout);
+    phase_end(&R, phase, elapsed + now_ms() - started, phase_ms, stats);
     if (report)
         print_report(R.solver, &t, phase_ms);
     free(phase_ms);
