@@ -19,8 +19,8 @@ build: setup
 # The main job (scripts/demo.sh): the bundled documents solved and checked
 # on every device and drawn into .build-demo/*.svg and .html, the IB corpus
 # against its stored frames, then the transition benchmark table (every
-# workload's M trace through CSolver and kiwisolver in one run) and the
-# cells workload through the Swift API.
+# workload's M trace through CSolver and kiwisolver in one run) and every
+# workload through the Swift API.
 demo: build
 	scripts/demo.sh
 
@@ -31,7 +31,7 @@ test: setup
 
 # Phase times at S, M, L and XL against kiwisolver (kiwi stops at 120 s a
 # phase), the resize floor, memory, and the per-transition plot
-# (.build-bench/transitions.svg); the cells workload through the Swift API;
+# (.build-bench/transitions.svg); the workloads through the Swift API;
 # 100,000 visual formats.
 bench: build
 	"$$(swift build -c release --show-bin-path)/solver-bench" compare --sizes S,M,L,XL --runs 5 \

@@ -3,8 +3,8 @@
 # device (`layout explain`), drawn on every device (`layout preview`, into
 # .build-demo/), Interface Builder's corpus laid out against its stored
 # frames (`layout check-ib`), then the transition benchmark: every
-# workload's M trace through CSolver and kiwisolver in one run, and the
-# cells workload through the Swift API and through its size classes.
+# workload's M trace through CSolver and kiwisolver in one run, and every
+# workload through the Swift API and through its size classes.
 set -euo pipefail
 SHARED=${SHARED:-../shared}
 BIN=$(swift build -c release --show-bin-path)
@@ -24,7 +24,7 @@ echo
 echo "== Trait transitions: CSolver against kiwisolver, S and M traces (plot: $OUT/transitions.svg)"
 "$BIN/solver-bench" compare --sizes S,M --runs 3 --plot "$OUT/transitions.svg"
 echo
-echo "== The cells workload through the Swift API (anchors, size classes) against its C trace"
+echo "== The workloads through the Swift API (anchors, size classes) against their C traces"
 python3 Benchmarks/api_compare.py --sizes M --runs 3
 echo
 echo "Previews: $OUT/*.html"

@@ -147,7 +147,8 @@ stage "IB corpus (layout check-ib)" "$BUILD/corpus.log" \
     scripts/ib_check.sh "$BIN/layout" "$SHARED/corpus"
 count corpus "$BUILD/corpus.log"
 
-# 7. The cells workload through the Swift API: the same layout as its trace in C.
+# 7. The workloads through the Swift API (anchors; size classes in a rotating
+# window): the same layouts as their traces in C.
 stage "API against the trace (S, M)" "$BUILD/api.log" \
     env SHARED="$SHARED" python3 Benchmarks/api_compare.py --sizes S,M --runs 1 --bin "$BIN" --check
 count api "$BUILD/api.log"

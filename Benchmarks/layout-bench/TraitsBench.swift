@@ -1,21 +1,21 @@
-// layout-bench traits N: the `cells` workload in a window on an iPhone 8,
-// its variants as size-class variations, rotated with Screen.rotate(to:)
-// (CellsWindow, in Benchmarks/LayoutWorkloads).
+// layout-bench traits [WORKLOAD] N: a trace workload in a window on an
+// iPhone 8, its variants as size-class variations, rotated with
+// Screen.rotate(to:) (WorkloadWindow, in Benchmarks/LayoutWorkloads).
 //
 // The phases and check lines are the trace's: `resize` sets the window's
 // frame to the trace's widths (a resizable window; the size classes stay).
 import AdaptiveLayout
 import LayoutWorkloads
 
-func runTraits(count n: Int) {
+func runTraits(_ kind: WorkloadKind, _ n: Int) {
     let clock = PhaseClock()
     clock.phase("build")
-    let cells = CellsWindow(count: n)
-    let (screen, window, w) = (cells.screen, cells.window, cells.workload)
+    let app = WorkloadWindow(kind, n)
+    let (screen, window, w) = (app.screen, app.window, app.workload)
     clock.check(w)
 
     clock.phase("resize")
-    for width in resizeWidths { cells.resize(toWidth: width) }
+    for width in resizeWidths { app.resize(toWidth: width) }
     clock.check(w)
 
     clock.phase("flip")

@@ -1,21 +1,24 @@
-// layout-bench: the `cells` workload of shared/bench/TRACE.md built and
-// driven through AdaptiveLayout's public API, phase for phase as
-// gen_traces.py writes it for the solver, so that its times compare with
+// layout-bench: the workloads of shared/bench/TRACE.md built and driven
+// through AdaptiveLayout's public API, phase for phase as gen_traces.py
+// writes them for the solver, so that their times compare with
 // `solver-bench replay --lexicographic` on the same trace.
 //
-//     layout-bench cells N    views, anchors, activate/deactivate, root frame changes
-//     layout-bench traits N   the same views in a window on an iPhone 8, the
-//                             portrait and landscape constraints as size-class
-//                             variations, rotated with Screen.rotate(to:)
-//                             (TraitsBench.swift)
-//     layout-bench vfl N      (VisualFormatBench.swift)
+//     layout-bench stack|tree|cells N    views, anchors, activate/deactivate,
+//                                        root frame changes
+//     layout-bench traits [stack|tree|cells] N
+//                                        the same views in a window on an
+//                                        iPhone 8, the portrait and landscape
+//                                        constraints as size-class variations,
+//                                        rotated with Screen.rotate(to:)
+//                                        (TraitsBench.swift; cells by default)
+//     layout-bench vfl N                 (VisualFormatBench.swift)
 //
+// N is gen_traces.py's parameter: rows (stack), depth (tree), cells.
 // Prints `phase NAME MILLISECONDS` and `check COUNT SUM` lines in
 // solver-bench's format. The check sums the frames in root coordinates in
-// the trace's variable order (root, then each cell and its image, name,
-// conversations and photos labels, then the badge; x, y, w, h each), so that
-// they must equal the trace's check lines: the same layout, reached through
-// the API. Everything the API does is timed, making the views and
+// the trace's variable order (TraceWorkload.tracedViews: x, y, w, h each),
+// so that they must equal the trace's check lines: the same layout, reached
+// through the API. Everything the API does is timed, making the views and
 // constraints included (the trace's groups are parsed before its timer).
 import AdaptiveLayout
 import LayoutWorkloads
@@ -45,18 +48,18 @@ final class PhaseClock {
         clock = ContinuousClock.now
     }
 
-    func check(_ workload: CellsWorkload) {
+    func check(_ workload: any TraceWorkload) {
         let start = ContinuousClock.now
         lines.append(workload.checkLine())
         clock += ContinuousClock.now - start
     }
 }
 
-func run(count n: Int) {
+func run(_ kind: WorkloadKind, _ n: Int) {
     let clock = PhaseClock()
     clock.phase("build")
     let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
-    let w = CellsWorkload(count: n, in: root)
+    let w = kind.make(n, in: root)
     try! LayoutConstraint.activate(w.base + w.portrait + w.tweakA)
     root.layoutIfNeeded()
     clock.check(w)
@@ -101,15 +104,21 @@ func run(count n: Int) {
 func format3(_ x: Double) -> String { fixed(x, 3) }
 
 let args = CommandLine.arguments
-if args.count == 3, args[1] == "vfl", let n = Int(args[2]), n >= 1 {
+let n = args.count >= 3 ? Int(args[args.count - 1]) : nil
+let kind = args.count >= 2 ? WorkloadKind(rawValue: args[1]) : nil
+if args.count == 3, args[1] == "vfl", let n, n >= 1 {
     runVisualFormats(count: n)
-} else if args.count == 3, args[1] == "cells", let n = Int(args[2]), n >= 2 {
-    run(count: n)
-} else if args.count == 3, args[1] == "traits", let n = Int(args[2]), n >= 2 {
-    runTraits(count: n)
+} else if args.count == 3, let kind, let n, n >= kind.smallest {
+    run(kind, n)
+} else if args.count == 3, args[1] == "traits", let n, n >= WorkloadKind.cells.smallest {
+    runTraits(.cells, n)
+} else if args.count == 4, args[1] == "traits", let kind = WorkloadKind(rawValue: args[2]), let n, n >= kind.smallest {
+    runTraits(kind, n)
 } else {
-    print("usage: layout-bench cells N   (N cells; gen_traces.py's sizes: S 20, M 200, L 2000, XL 20000)")
-    print("       layout-bench traits N  (the same, as size-class variations in a window, rotated)")
-    print("       layout-bench vfl N     (N visual formats of five views, parsed and lowered)")
+    print("usage: layout-bench stack|tree|cells N   (gen_traces.py's parameter: rows, depth, cells;")
+    print("                                          S 100, 4, 20; M 1000, 6, 200; L 10000, 8, 2000)")
+    print("       layout-bench traits [stack|tree|cells] N   (the same, as size-class variations in a")
+    print("                                          window, rotated; cells if none is named)")
+    print("       layout-bench vfl N                (N visual formats of five views, parsed and lowered)")
     exit(2)
 }

@@ -1,8 +1,9 @@
-// The phases of TRACE.md's `cells` workload through the Swift API, in a
-// window on an iPhone 8 with the portrait and landscape constraints as
-// size-class variations (LayoutWorkloads.CellsWindow): what layout-bench
-// times once against the C trace, here measured over many iterations with
-// package-benchmark's statistics, allocation counts and baselines.
+// The phases of TRACE.md's workloads (stack, tree, cells) through the Swift
+// API, in a window on an iPhone 8 with the portrait and landscape
+// constraints as size-class variations (LayoutWorkloads.WorkloadWindow):
+// what layout-bench times once against the C traces, here measured over
+// many iterations with package-benchmark's statistics, allocation counts
+// and baselines.
 //
 //   build   make the window, views and constraints, lay out in portrait
 //   resize  20 window widths between 320 and 430 (size classes stay)
@@ -11,12 +12,12 @@
 //   rotate  10 rotations between configurations seen before
 //   tweak   10 times the badge's height constraint for another and back
 //
-// Sizes as gen_traces.py's: S 20 cells (102 views), M 200 (1,002), L 2,000.
+// Sizes as gen_traces.py's, S, M and L: about 100, 1,000 and 10,000 views.
 import AdaptiveLayout
 import Benchmark
 import LayoutWorkloads
 
-let sizes: [(name: String, cells: Int, iterations: Int)] = [("S", 20, 1000), ("M", 200, 200), ("L", 2000, 20)]
+let sizes: [(name: String, iterations: Int)] = [("S", 1000), ("M", 200), ("L", 20)]
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -25,42 +26,46 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 1,
         maxDuration: .seconds(5)
     )
-    for size in sizes {
-        let configuration = Benchmark.Configuration(maxIterations: size.iterations)
+    for kind in WorkloadKind.allCases {
+        for size in sizes {
+            let configuration = Benchmark.Configuration(maxIterations: size.iterations)
+            let n = kind.parameter(size: size.name)!
+            let name = "\(kind.rawValue) \(size.name)"
 
-        Benchmark("cells \(size.name) build", configuration: configuration) { benchmark in
-            blackHole(CellsWindow(count: size.cells))
-        }
-
-        Benchmark("cells \(size.name) resize (20 widths)", configuration: configuration) { (benchmark, cells: CellsWindow) in
-            for width in resizeWidths { cells.resize(toWidth: width) }
-        } setup: {
-            CellsWindow(count: size.cells)
-        }
-
-        Benchmark("cells \(size.name) flip", configuration: configuration) { benchmark in
-            let cells = CellsWindow(count: size.cells)
-            benchmark.startMeasurement()
-            cells.rotate(to: .landscape)
-            benchmark.stopMeasurement()
-            blackHole(cells)
-        }
-
-        Benchmark("cells \(size.name) rotate (10 transitions)", configuration: configuration) { (benchmark, cells: CellsWindow) in
-            for _ in 0..<5 {
-                cells.rotate(to: .portrait)
-                cells.rotate(to: .landscape)
+            Benchmark("\(name) build", configuration: configuration) { benchmark in
+                blackHole(WorkloadWindow(kind, n))
             }
-        } setup: { () -> CellsWindow in
-            let cells = CellsWindow(count: size.cells)
-            cells.rotate(to: .landscape)
-            return cells
-        }
 
-        Benchmark("cells \(size.name) tweak (20 changes)", configuration: configuration) { (benchmark, cells: CellsWindow) in
-            cells.workload.tweak()
-        } setup: {
-            CellsWindow(count: size.cells)
+            Benchmark("\(name) resize (20 widths)", configuration: configuration) { (benchmark, app: WorkloadWindow) in
+                for width in resizeWidths { app.resize(toWidth: width) }
+            } setup: {
+                WorkloadWindow(kind, n)
+            }
+
+            Benchmark("\(name) flip", configuration: configuration) { benchmark in
+                let app = WorkloadWindow(kind, n)
+                benchmark.startMeasurement()
+                app.rotate(to: .landscape)
+                benchmark.stopMeasurement()
+                blackHole(app)
+            }
+
+            Benchmark("\(name) rotate (10 transitions)", configuration: configuration) { (benchmark, app: WorkloadWindow) in
+                for _ in 0..<5 {
+                    app.rotate(to: .portrait)
+                    app.rotate(to: .landscape)
+                }
+            } setup: { () -> WorkloadWindow in
+                let app = WorkloadWindow(kind, n)
+                app.rotate(to: .landscape)
+                return app
+            }
+
+            Benchmark("\(name) tweak (20 changes)", configuration: configuration) { (benchmark, app: WorkloadWindow) in
+                app.workload.tweak()
+            } setup: {
+                WorkloadWindow(kind, n)
+            }
         }
     }
 }
