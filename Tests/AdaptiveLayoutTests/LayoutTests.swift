@@ -310,6 +310,43 @@ struct LayoutTests {
         #expect(bar.frame == Rect(x: 30, y: 20, width: 40, height: 44))
     }
 
+    /// A view's new size moves the subviews that autoresize (translating
+    /// their mask, a mask not empty) and only those, whichever way each got
+    /// there: its mask or its translation switched, added, removed or moved
+    /// (the superview counts them, View.autoresizingSubviews). Outside an
+    /// engine the frames are the ones set, so they show the walk's work.
+    @Test func aNewSizeMovesTheSubviewsThatAutoresize() throws {
+        let box = View(name: "box", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let other = View(name: "other", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let a = View(name: "a", frame: Rect(x: 0, y: 0, width: 100, height: 10))
+        let b = View(name: "b", frame: Rect(x: 0, y: 0, width: 100, height: 10))
+        try box.addSubview(a)
+        try box.addSubview(b)
+        func resize(_ width: Double) { box.frame = Rect(x: 0, y: 0, width: width, height: 100) }
+        resize(200)
+        #expect(a.frame.width == 100 && b.frame.width == 100) // no mask: neither follows
+        a.autoresizingMask = [.flexibleWidth]
+        resize(300)
+        #expect(a.frame.width == 200 && b.frame.width == 100)
+        a.translatesAutoresizingMaskIntoConstraints = false
+        resize(400)
+        #expect(a.frame.width == 200)
+        a.translatesAutoresizingMaskIntoConstraints = true
+        resize(500)
+        #expect(a.frame.width == 300)
+        try other.addSubview(a) // moved away: box no longer counts it
+        resize(600)
+        #expect(a.frame.width == 300 && b.frame.width == 100)
+        b.autoresizingMask = [.flexibleWidth]
+        try box.addSubview(a) // back, still autoresizing
+        resize(700)
+        #expect(a.frame.width == 400 && b.frame.width == 200)
+        b.autoresizingMask = []
+        a.removeFromSuperview()
+        resize(800)
+        #expect(a.frame.width == 400 && b.frame.width == 200)
+    }
+
     /// Removing a view deactivates its constraints to the rest of the old
     /// hierarchy and keeps those inside its subtree, as UIKit does.
     @Test func removingAViewFromItsSuperview() throws {
