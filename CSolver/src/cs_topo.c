@@ -50,12 +50,11 @@
  * of views made last first) place the whole list again at each row: when
  * only the visits counted, a build at L sorted 640,000 to 940,000
  * variables before it gave up, and took 3 to 5 times as long as in the
- * views' order (stack L 37.6 ms against 7.1, cells 90.0 against 17.1,
- * tree 45.3 against 14.0); counting the sorts, it gives up sooner and
- * takes 12.2, 29.6 and 33.9, and the views' order does not reach the
- * bound (cells L, the only workload that reorders, counts 116,000 of
- * 1,416,000). Medians of 5, the trace's `var` lines with every view's
- * reversed but the root's.
+ * views' order; counting the sorts, it gives up sooner (stack L 52.3 ->
+ * 16.7 ms, cells 69.7 -> 21.2, tree 41.9 -> 31.8: medians of 7, the
+ * trace's `var` lines reversed view by view but the root's), and the
+ * views' own order stays far from the bound (cells L, the only workload
+ * that reorders, counts 116,000 of 1,416,000).
  *
  * The order lives only while the tableau it describes is built: an
  * operation in place (a removal pivots variable rows) does not keep it.
