@@ -28,10 +28,12 @@ public struct TreeWorkload: TraceWorkload {
         }
         views = made
         for c in levels.dropLast().joined() {
-            portrait += Self.tile(c, children[ObjectIdentifier(c)]!, vertically: true)
+            portrait += Self.tile(c, children[ObjectIdentifier(c)]!, along: \.topAnchor, \.bottomAnchor, \.heightAnchor,
+                                  across: \.leadingAnchor, \.trailingAnchor)
         }
         for c in levels.dropLast().joined() {
-            landscape += Self.tile(c, children[ObjectIdentifier(c)]!, vertically: false)
+            landscape += Self.tile(c, children[ObjectIdentifier(c)]!, along: \.leadingAnchor, \.trailingAnchor, \.widthAnchor,
+                                   across: \.topAnchor, \.bottomAnchor)
         }
         let deepest = levels[levels.count - 1]
         let b = Badge(in: deepest[deepest.count / 2])
@@ -42,34 +44,25 @@ public struct TreeWorkload: TraceWorkload {
     }
 
     /// gen_traces.py's `tile`: the children of c one after another along
-    /// one axis, each spanning the other, the same size along the first,
-    /// the last one's end at c's.
-    private static func tile(_ c: View, _ kids: [View], vertically: Bool) -> [LayoutConstraint] {
+    /// one axis (`start`, `end`, `size`), each spanning c across the other
+    /// (`from`, `to`), the same size along the first, the last one's end at
+    /// c's. Portrait tiles top to bottom, landscape leading to trailing.
+    private static func tile<Along: LocationAnchor, Across: LocationAnchor>(
+        _ c: View, _ kids: [View], along start: KeyPath<View, Along>, _ end: KeyPath<View, Along>,
+        _ size: KeyPath<View, DimensionAnchor>, across from: KeyPath<View, Across>, _ to: KeyPath<View, Across>
+    ) -> [LayoutConstraint] {
         var made: [LayoutConstraint] = []
         for (j, k) in kids.enumerated() {
-            if vertically {
-                made.append(k.leadingAnchor.constraint(equalTo: c.leadingAnchor))
-                made.append(k.trailingAnchor.constraint(equalTo: c.trailingAnchor))
-                if j == 0 {
-                    made.append(k.topAnchor.constraint(equalTo: c.topAnchor))
-                } else {
-                    made.append(k.topAnchor.constraint(equalTo: kids[j - 1].bottomAnchor))
-                    made.append(k.heightAnchor.constraint(equalTo: kids[0].heightAnchor))
-                }
+            made.append(k[keyPath: from].constraint(equalTo: c[keyPath: from]))
+            made.append(k[keyPath: to].constraint(equalTo: c[keyPath: to]))
+            if j == 0 {
+                made.append(k[keyPath: start].constraint(equalTo: c[keyPath: start]))
             } else {
-                made.append(k.topAnchor.constraint(equalTo: c.topAnchor))
-                made.append(k.bottomAnchor.constraint(equalTo: c.bottomAnchor))
-                if j == 0 {
-                    made.append(k.leadingAnchor.constraint(equalTo: c.leadingAnchor))
-                } else {
-                    made.append(k.leadingAnchor.constraint(equalTo: kids[j - 1].trailingAnchor))
-                    made.append(k.widthAnchor.constraint(equalTo: kids[0].widthAnchor))
-                }
+                made.append(k[keyPath: start].constraint(equalTo: kids[j - 1][keyPath: end]))
+                made.append(k[keyPath: size].constraint(equalTo: kids[0][keyPath: size]))
             }
         }
-        let last = kids[kids.count - 1]
-        made.append(vertically ? last.bottomAnchor.constraint(equalTo: c.bottomAnchor)
-                               : last.trailingAnchor.constraint(equalTo: c.trailingAnchor))
+        made.append(kids[kids.count - 1][keyPath: end].constraint(equalTo: c[keyPath: end]))
         return made
     }
 
