@@ -12,17 +12,58 @@ import Cassowary
 /// set. Changing ``constant`` on an active constraint moves the solution in
 /// place, without removing and adding the constraint.
 public final class LayoutConstraint: CustomStringConvertible {
-    /// The items are not retained, as in UIKit: a hierarchy owns its views,
-    /// its engine owns the active constraints, and a constraint that kept its
-    /// items alive would keep the whole hierarchy alive through that engine.
-    /// Reading an item of a constraint that outlived it is a programming
-    /// error (it traps).
-    public unowned let firstItem: LayoutItem
-    public let firstAttribute: LayoutAttribute
-    public let relation: LayoutRelation
-    public unowned let secondItem: LayoutItem?
-    public let secondAttribute: LayoutAttribute
-    public let multiplier: Double
+    // MARK: State a layout pass reads
+    //
+    // Declared first, in this order, on purpose: Swift lays out a class's
+    // stored properties in the order they are declared, and a size-class
+    // switch visits thousands of constraints, each one's memory cold (at L
+    // a variant's constraints are megabytes of objects, past the L2).
+    // Activating, deactivating and the pass's flush read only these, which
+    // lie in bytes 16 to 104 of the object, right after its header (which
+    // retains and releases touch); after the public properties, at 56 to
+    // 240, each visit missed in three or four cache lines.
+
+    // Engine state: set while active. Not weak: a weak reference would make
+    // every retain of the engine take the slow path, and a pass touches
+    // every constraint it changes; not retained either (the engine holds its
+    // active constraints), and read without a retain where thousands are
+    // (de)activated at once. The engine clears it before it goes
+    // (LayoutEngine.deinit), and it is set only while the engine holds this
+    // constraint among its active ones.
+    @exclusivity(unchecked) var engineRef: Unmanaged<LayoutEngine>?
+    var engine: LayoutEngine? { engineRef?.takeUnretainedValue() }
+    /// Bookkeeping of the engine (flags rather than sets: a size-class
+    /// transition swaps thousands of constraints). Here and on the other
+    /// engine fields, no dynamic exclusivity checks: they are plain values
+    /// that no caller holds across a call (the checks were a tenth of a pass).
+    @exclusivity(unchecked) var inSolver = false
+    @exclusivity(unchecked) var queuedForRemoval = false
+    @exclusivity(unchecked) var broken = false
+    @exclusivity(unchecked) var isValidated = false
+    /// Whether ``activationError`` is set: a switch reads this flag for every
+    /// constraint it activates, and the error itself lies after this block.
+    @exclusivity(unchecked) private var activationFailed = false
+    /// `lowered`'s id in the engine's solver once compiled there, so that a
+    /// pass hands the solver ids without touching the compiled objects. The
+    /// engine never lets its solver drop a compiled form it still holds
+    /// here (removals keep them compiled), and a new one clears it.
+    @exclusivity(unchecked) var loweredID: UInt32?
+    /// Where its id is in the engine's list of removals for the next pass,
+    /// while `queuedForRemoval` (``LayoutEngine/noRemoval`` if not listed).
+    @exclusivity(unchecked) var removalSlot: UInt32 = 0
+    /// The token of the engine that compiled it, and that engine's
+    /// ``LayoutEngine/departures`` then.
+    @exclusivity(unchecked) var loweredIn: LayoutEngine.Token?
+    @exclusivity(unchecked) var loweredAt = 0
+    @exclusivity(unchecked) var activeIndex = -1
+    @exclusivity(unchecked) var activeOrder = 0
+    /// The engine's pass that took it into a change set (``LayoutEngine/flush()``).
+    @exclusivity(unchecked) var takenInFlush = 0
+    /// The constant the compiled form holds (`loweredBase - constant` then).
+    @exclusivity(unchecked) var loweredConstant = 0.0
+    /// The constant part of the lowered expression that is not `-constant`
+    /// (baseline offsets, say), so that a new constant is `base - constant`.
+    @exclusivity(unchecked) var loweredBase = 0.0
 
     /// The constant added to the second side. Cheap to change while active.
     // Read for every constraint a layout pass hands the solver: no dynamic
@@ -38,6 +79,34 @@ public final class LayoutConstraint: CustomStringConvertible {
             engine?.constantChanged(self)
         }
     }
+
+    /// Why the last `isActive = true` did nothing, if it did not.
+    public private(set) var activationError: LayoutError? {
+        get { activationFailed ? activationFailure : nil }
+        set {
+            activationFailure = newValue
+            activationFailed = newValue != nil
+        }
+    }
+    private var activationFailure: LayoutError?
+
+    /// The solver's form of the constraint, made when activated and kept
+    /// after deactivation, so that activating it again costs no translation.
+    @exclusivity(unchecked) var lowered: Cassowary.Constraint? { didSet { loweredID = nil } }
+
+    // MARK: The relation
+
+    /// The items are not retained, as in UIKit: a hierarchy owns its views,
+    /// its engine owns the active constraints, and a constraint that kept its
+    /// items alive would keep the whole hierarchy alive through that engine.
+    /// Reading an item of a constraint that outlived it is a programming
+    /// error (it traps).
+    public unowned let firstItem: LayoutItem
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    public unowned let secondItem: LayoutItem?
+    public let secondAttribute: LayoutAttribute
+    public let multiplier: Double
 
     /// 1...1000; 1000 is required. Changing it on an active constraint swaps
     /// it in the solver at the next layout pass. Values outside 1...1000 are
@@ -80,11 +149,6 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
     }
 
-    /// Why the last `isActive = true` did nothing, if it did not.
-    // Read for every constraint a size-class switch activates: no dynamic
-    // exclusivity check (a tenth of a switch's instructions were such checks).
-    @exclusivity(unchecked) public private(set) var activationError: LayoutError?
-
     /// Whether a bare `-` of a visual format made the constraint: its
     /// constant is then the standard spacing (8 points between two items, 0
     /// from an item to its superview's margin).
@@ -94,44 +158,6 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// required constraints and the engine broke it (see ``LayoutConflict``).
     public var isBroken: Bool { engineRef != nil && broken }
 
-    // Engine state: set while active. Not weak: a weak reference would make
-    // every retain of the engine take the slow path, and a pass touches
-    // every constraint it changes; not retained either (the engine holds its
-    // active constraints), and read without a retain where thousands are
-    // (de)activated at once. The engine clears it before it goes
-    // (LayoutEngine.deinit), and it is set only while the engine holds this
-    // constraint among its active ones.
-    @exclusivity(unchecked) var engineRef: Unmanaged<LayoutEngine>?
-    var engine: LayoutEngine? { engineRef?.takeUnretainedValue() }
-    /// The solver's form of the constraint, made when activated and kept
-    /// after deactivation, so that activating it again costs no translation.
-    @exclusivity(unchecked) var lowered: Cassowary.Constraint? { didSet { loweredID = nil } }
-    /// `lowered`'s id in the engine's solver once compiled there, so that a
-    /// pass hands the solver ids without touching the compiled objects. The
-    /// engine never lets its solver drop a compiled form it still holds
-    /// here (removals keep them compiled), and a new one clears it.
-    @exclusivity(unchecked) var loweredID: UInt32?
-    /// The token of the engine that compiled it, and that engine's
-    /// ``LayoutEngine/departures`` then.
-    @exclusivity(unchecked) var loweredIn: LayoutEngine.Token?
-    @exclusivity(unchecked) var loweredAt = 0
-    /// The constant part of the lowered expression that is not `-constant`
-    /// (baseline offsets, say), so that a new constant is `base - constant`.
-    @exclusivity(unchecked) var loweredBase = 0.0
-    /// The constant the compiled form holds (`loweredBase - constant` then).
-    @exclusivity(unchecked) var loweredConstant = 0.0
-    /// Bookkeeping of the engine (flags rather than sets: a size-class
-    /// transition swaps thousands of constraints). Here and on the other
-    /// engine fields, no dynamic exclusivity checks: they are plain values
-    /// that no caller holds across a call (the checks were a tenth of a pass).
-    @exclusivity(unchecked) var activeIndex = -1
-    @exclusivity(unchecked) var activeOrder = 0
-    @exclusivity(unchecked) var inSolver = false
-    @exclusivity(unchecked) var queuedForRemoval = false
-    @exclusivity(unchecked) var broken = false
-    @exclusivity(unchecked) var isValidated = false
-    /// The engine's pass that took it into a change set (``LayoutEngine/flush()``).
-    @exclusivity(unchecked) var takenInFlush = 0
     /// A root view's size: its constant moves whenever the window is resized
     /// or rotated, and the solver is told so when it compiles it
     /// (``Cassowary/Solver/expectMoves(_:)``).
@@ -205,14 +231,44 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// ``View/layoutIfNeeded()``. All or nothing: if one has items without a
     /// common ancestor, none is activated.
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
-        // Checked first, so that a refusal activates none of them. A
-        // constraint activated before knows its engine (knownEngine: size
-        // classes switch thousands at a time); the others' engines are found
-        // by a walk to the root and kept here, by index.
+        // Constraints activated before (validated, their engine known without
+        // a walk: a size-class switch activates thousands) are installed as
+        // they come, in one pass; a second pass found each one's memory cold
+        // again. From the first that needs more, the rest are checked before
+        // any of them is installed, and a refusal deactivates again those this
+        // call installed, so that it activates none.
+        var installed: [Int] = []
+        var checkFrom = constraints.count
+        constraints.forEachBorrowed(from: 0) { i, c in
+            guard c.isValidated, !c.activationFailed, let held = c.knownEngine() else {
+                checkFrom = i
+                return false
+            }
+            if c.engineRef == nil {
+                installed.append(i)
+                held._withUnsafeGuaranteedRef { c.install(in: $0) }
+            }
+            return true
+        }
+        guard checkFrom < constraints.count else { return }
+        do {
+            try activateChecked(constraints, from: checkFrom)
+        } catch {
+            for i in installed.reversed() { constraints[i].deactivateInEngine() }
+            throw error
+        }
+    }
+
+    /// Activates `constraints[start...]`, each checked first (its shape, and
+    /// its items' common ancestor), all or none.
+    private static func activateChecked(_ constraints: [LayoutConstraint], from start: Int) throws(LayoutError) {
+        // A constraint activated before knows its engine (knownEngine); the
+        // others' engines are found by a walk to the root and kept here, by
+        // index.
         var walked: [(index: Int, engine: LayoutEngine)] = []
         var lastRoot: View?, lastEngine: LayoutEngine?
         var refusal: LayoutError?
-        constraints.forEachBorrowed { i, c in
+        constraints.forEachBorrowed(from: start) { i, c in
             if !c.isValidated {
                 if !c.isImplied, let error = validate(c.firstAttribute, c.secondItem, c.secondAttribute, c.multiplier, c.constant) {
                     refusal = error
@@ -234,7 +290,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         if let refusal { throw refusal }
         var next = 0
-        constraints.forEachBorrowed { i, c in
+        constraints.forEachBorrowed(from: start) { i, c in
             if next < walked.count, walked[next].index == i {
                 next += 1
                 if c.engineRef == nil { c.install(in: walked[next - 1].engine) }
@@ -296,7 +352,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Hands the constraint to its engine; ``activationError`` (why an
     /// earlier `isActive = true` did nothing) no longer applies.
     private func install(in engine: LayoutEngine) {
-        if activationError != nil { activationError = nil }
+        if activationFailed { activationError = nil }
         engine.activate(self)
     }
 
@@ -335,9 +391,9 @@ extension Array where Element == LayoutConstraint {
     /// loop retained and released each element, and a size-class switch
     /// (de)activates thousands.
     @inline(__always)
-    func forEachBorrowed(_ body: (Int, LayoutConstraint) -> Bool) {
+    func forEachBorrowed(from start: Int = 0, _ body: (Int, LayoutConstraint) -> Bool) {
         withUnsafeBufferPointer { buffer in
-            for i in buffer.indices {
+            for i in start..<buffer.count {
                 let goOn = Unmanaged.passUnretained(buffer[i])._withUnsafeGuaranteedRef { body(i, $0) }
                 if !goOn { return }
             }

@@ -64,16 +64,28 @@ final class LayoutEngine {
     /// Active constraints, in no order (``LayoutConstraint/activeIndex``).
     // No dynamic exclusivity checks on the queues a pass walks: the engine
     // never hands out access to them across a call.
-    @exclusivity(unchecked) private var active: [Held] = []
+    @exclusivity(unchecked) private var active = PlainList<Held>()
     @exclusivity(unchecked) private var nextOrder = 0
     /// Constraints to lower and add at the next pass, in order; an entry
     /// whose constraint was deactivated (or added) since is skipped. Only
     /// active constraints are listed (see ``Held``).
-    @exclusivity(unchecked) private var pendingAdd: [Held] = []
+    @exclusivity(unchecked) private var pendingAdd = PlainList<Held>()
     /// Constraints deactivated since the last pass, to take out of the solver
     /// there: those not in it, or activated again since (not
     /// `queuedForRemoval`), are only given back.
-    @exclusivity(unchecked) private var pendingRemove: [Held] = []
+    @exclusivity(unchecked) private var pendingRemove = PlainList<Held>()
+    /// The solver ids of the constraints to take out of the solver at the
+    /// next pass, listed as they are deactivated, so that the pass reads
+    /// ids and not the constraints (cold at L, each one's memory a cache
+    /// miss); one activated again before the pass has its entry overwritten
+    /// with ``noRemoval`` (``LayoutConstraint/removalSlot``).
+    @exclusivity(unchecked) private var removingIDs = PlainList<UInt32>()
+    /// A ``removingIDs`` entry cancelled. No solver id is this large.
+    static let noRemoval = UInt32.max
+    /// Whether the pass under way has taken ``removingIDs`` for its change
+    /// set: a constraint activated again now (a margins guide's, made while
+    /// lowering) is added back in that change set, not cancelled.
+    @exclusivity(unchecked) private var removalsTaken = false
     private var framesSet: [View] = []
     private(set) var conflicts: [LayoutConflict] = []
     /// How many times items have left this engine (unregistered, released
@@ -97,9 +109,9 @@ final class LayoutEngine {
 
     deinit {
         token.engine = nil // compiled constraints see the engine gone
-        for held in active { held._withUnsafeGuaranteedRef { $0.engineRef = nil } }
-        for held in active { held.release() }
-        for held in pendingRemove { held.release() }
+        active.forEach { held in held._withUnsafeGuaranteedRef { $0.engineRef = nil } }
+        active.forEach { $0.release() }
+        pendingRemove.forEach { $0.release() }
     }
 
     // MARK: - Items
@@ -132,10 +144,13 @@ final class LayoutEngine {
 
     func unregister(_ item: LayoutItem) {
         departures += 1
-        for held in active {
-            let c = held.takeUnretainedValue()
-            if c.firstItem === item || c.secondItem === item { deactivate(c) }
+        var leaving: [Held] = [] // found first: deactivating reorders `active`
+        active.forEach { held in
+            held._withUnsafeGuaranteedRef { c in
+                if c.firstItem === item || c.secondItem === item { leaving.append(held) }
+            }
         }
+        for held in leaving { deactivate(held.takeUnretainedValue()) }
         item.implied = nil
         item.variables = nil
     }
@@ -240,21 +255,24 @@ final class LayoutEngine {
         c.activeIndex = active.count
         c.activeOrder = nextOrder
         nextOrder += 1
-        active.append(.passRetained(c))
+        active.append(Held.passRetained(c))
         if c.loweredIn !== token, let old = c.lowered {
             // Compiled by another engine (a subtree moved here): out of that
             // engine's solver now, so its queued removal is void.
-            c.loweredIn?.engine?.forget(old)
+            let other = c.loweredIn?.engine
+            if c.queuedForRemoval { other?.cancelRemoval(of: c) }
+            other?.forget(old)
             c.lowered = nil
             c.queuedForRemoval = false
         }
-        if c.queuedForRemoval {
+        if c.queuedForRemoval, !removalsTaken {
             // Deactivated and activated again before a pass: nothing to do.
+            cancelRemoval(of: c)
             c.queuedForRemoval = false
             c.inSolver = true
             return
         }
-        pendingAdd.append(.passUnretained(c))
+        pendingAdd.append(Held.passUnretained(c))
     }
 
     /// Whether `c` is active here (a comparison of addresses: no retain).
@@ -277,9 +295,22 @@ final class LayoutEngine {
         if c.inSolver {
             c.inSolver = false
             c.queuedForRemoval = true
+            if compile(c) { // in the solver: compiled
+                c.removalSlot = UInt32(truncatingIfNeeded: removingIDs.count)
+                removingIDs.append(c.loweredID!)
+            } else {
+                c.removalSlot = Self.noRemoval
+            }
         }
         // Held until the pass (a queued addition of it is skipped there).
         pendingRemove.append(held)
+    }
+
+    /// Takes a constraint deactivated since the last pass off the list of
+    /// those to take out of the solver there.
+    private func cancelRemoval(of c: LayoutConstraint) {
+        guard !removalsTaken, c.removalSlot != Self.noRemoval else { return }
+        removingIDs[Int(c.removalSlot)] = Self.noRemoval
     }
 
     /// Releases a compiled constraint whose owner is gone.
@@ -296,7 +327,7 @@ final class LayoutEngine {
         if let old = c.lowered { forget(old) }
         c.lowered = nil
         c.broken = false
-        pendingAdd.append(.passUnretained(c))
+        pendingAdd.append(Held.passUnretained(c))
     }
 
     // MARK: - Changes
@@ -305,7 +336,7 @@ final class LayoutEngine {
     func constantChanged(_ c: LayoutConstraint) {
         if c.broken {
             c.broken = false
-            pendingAdd.append(.passUnretained(c)) // it may hold now
+            pendingAdd.append(Held.passUnretained(c)) // it may hold now
             return
         }
         guard c.inSolver, let lowered = c.lowered else { return } // lowered at the pass
@@ -410,14 +441,12 @@ final class LayoutEngine {
     func flush() {
         if pendingAdd.isEmpty && pendingRemove.isEmpty { return }
         var removing: [UInt32] = []
-        removing.reserveCapacity(pendingRemove.count)
-        for held in pendingRemove {
-            held._withUnsafeGuaranteedRef { c in
-                guard c.queuedForRemoval else { return }
-                c.queuedForRemoval = false
-                if compile(c) { removing.append(c.loweredID!) } // in the solver: compiled
-            }
+        removing.reserveCapacity(removingIDs.count)
+        removingIDs.forEach { id in
+            if id != Self.noRemoval { removing.append(id) }
         }
+        removingIDs.removeAll()
+        removalsTaken = true
         flushes += 1
         var ids: [UInt32] = []
         ids.reserveCapacity(pendingAdd.count)
@@ -438,14 +467,14 @@ final class LayoutEngine {
             }
         }
         if compiled, (try? solver.apply(removingIDs: removing, addingIDs: ids)) != nil {
-            pendingAdd.removeAll(keepingCapacity: true)
-            giveBack(&pendingRemove)
+            pendingAdd.removeAll()
+            giveBackRemoved()
             return
         }
         // Rare: find the constraints to break, keeping every other one. A
         // refused change set changed nothing; the removals still happen.
         var adding: [LayoutConstraint] = []
-        for held in pendingAdd {
+        pendingAdd.forEach { held in
             let c = held.takeUnretainedValue()
             if c.takenInFlush == flushes {
                 c.takenInFlush = 0 // once, at its first mention
@@ -453,18 +482,27 @@ final class LayoutEngine {
                 adding.append(c)
             }
         }
-        pendingAdd.removeAll(keepingCapacity: true)
+        pendingAdd.removeAll()
         if (try? solver.apply(removingIDs: removing, addingIDs: [])) == nil {
             for id in removing { try? solver.apply(removingIDs: [id], addingIDs: []) }
         }
-        giveBack(&pendingRemove) // out of the solver: a constraint given back now may go
+        giveBackRemoved() // out of the solver: a constraint given back now may go
         addBisecting(adding[...])
     }
 
-    /// Gives back every entry of a queue of retained ones and empties it.
-    private func giveBack(_ queue: inout [Held]) {
-        for held in queue { held.release() }
-        queue.removeAll(keepingCapacity: true)
+    /// Gives back the entries of ``pendingRemove`` (once their removals
+    /// are out of the solver: one given back may go) and empties it.
+    private func giveBackRemoved() {
+        pendingRemove.forEach { held in
+            held._withUnsafeGuaranteedRef { c in
+                // Its removal is done, unless it is queued in the engine it
+                // moved to since (compiled there).
+                if c.loweredIn === token { c.queuedForRemoval = false }
+            }
+            held.release()
+        }
+        pendingRemove.removeAll()
+        removalsTaken = false
     }
 
     /// Whether a constraint has a compiled form the solver holds: it has an

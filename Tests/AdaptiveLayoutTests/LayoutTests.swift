@@ -501,4 +501,121 @@ struct MemoryTests {
         #expect(active == nil)
         #expect(deactivated == nil)
     }
+
+    /// A constraint the solver holds, deactivated and activated again twice
+    /// before a pass, is in the solver once after it: the pass neither
+    /// removes nor adds it (its queued removal is cancelled, each time), and
+    /// a later deactivation still takes it out.
+    @Test func aConstraintActivatedAgainBeforeThePassStaysInTheSolver() throws {
+        let (root, v) = makeRoot(320, 480, "a")
+        let a = v[0]
+        let width = a.widthAnchor.constraint(equalToConstant: 100)
+        let narrow = a.widthAnchor.constraint(equalToConstant: 60)
+        narrow.priority = .defaultLow
+        try LayoutConstraint.activate {
+            width
+            narrow
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            a.topAnchor.constraint(equalTo: root.topAnchor)
+            a.heightAnchor.constraint(equalToConstant: 10)
+        }
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 100)
+        for _ in 0..<2 {
+            LayoutConstraint.deactivate([width])
+            try LayoutConstraint.activate([width])
+        }
+        root.layoutIfNeeded()
+        #expect(width.isActive && a.frame.width == 100) // held: not removed
+        LayoutConstraint.deactivate([width])
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 60) // out, once: nothing else holds the width at 100
+        try LayoutConstraint.activate([width])
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 100) // added back without a duplicate
+    }
+
+    /// All or nothing, also when constraints activated before come first (a
+    /// size-class switch's: installed as they come) and a later one is
+    /// refused: the call activates none of them, and the layout stays as it
+    /// was, also after a pass.
+    @Test func aRefusalAfterConstraintsActivatedBeforeActivatesNone() throws {
+        let (root, v) = makeRoot(320, 480, "a")
+        let a = v[0]
+        let wide = a.widthAnchor.constraint(equalToConstant: 100)
+        let narrow = a.widthAnchor.constraint(equalToConstant: 60)
+        narrow.priority = .defaultLow
+        try LayoutConstraint.activate {
+            wide
+            narrow
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            a.topAnchor.constraint(equalTo: root.topAnchor)
+            a.heightAnchor.constraint(equalToConstant: 10)
+        }
+        root.layoutIfNeeded()
+        LayoutConstraint.deactivate([wide]) // queued for removal
+        let fresh = a.heightAnchor.constraint(equalToConstant: 30) // new: checked
+        let stranger = View(name: "stranger")
+        let apart = a.leadingAnchor.constraint(equalTo: stranger.leadingAnchor)
+        #expect(throws: LayoutError.noCommonAncestor(first: "a", second: "stranger")) {
+            try LayoutConstraint.activate([wide, narrow, fresh, apart])
+        }
+        #expect(!wide.isActive && narrow.isActive && !fresh.isActive && !apart.isActive)
+        root.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 0, y: 0, width: 60, height: 10)) // wide out as asked
+        try LayoutConstraint.activate([wide, fresh.withPriority(.defaultHigh)])
+        root.layoutIfNeeded()
+        #expect(a.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+    }
+
+    /// A constraint deactivated in one hierarchy, whose view then moves to
+    /// another before a pass, is activated there: its removal queued in the
+    /// first engine is cancelled there, as that engine's solver forgets it
+    /// (a cancellation in the wrong engine's list traps), and both
+    /// hierarchies' next passes lay out what each holds.
+    @Test func aQueuedRemovalMovesOutWithItsView() throws {
+        let (first, v) = makeRoot(320, 480, "box")
+        let box = v[0]
+        let inner = View(name: "inner")
+        inner.translatesAutoresizingMaskIntoConstraints = false
+        try box.addSubview(inner)
+        let innerWidth = inner.widthAnchor.constraint(equalToConstant: 40)
+        try LayoutConstraint.activate {
+            innerWidth
+            inner.heightAnchor.constraint(equalToConstant: 10)
+            inner.leadingAnchor.constraint(equalTo: box.leadingAnchor)
+            inner.topAnchor.constraint(equalTo: box.topAnchor)
+            box.leadingAnchor.constraint(equalTo: first.leadingAnchor)
+            box.topAnchor.constraint(equalTo: first.topAnchor)
+            box.heightAnchor.constraint(equalToConstant: 50)
+            box.widthAnchor.constraint(equalToConstant: 200)
+        }
+        first.layoutIfNeeded()
+        #expect(inner.frame.width == 40)
+        LayoutConstraint.deactivate([innerWidth]) // queued for removal in the first engine
+        let (second, _) = makeRoot(100, 100)
+        try second.addSubview(inner)
+        try LayoutConstraint.activate {
+            innerWidth
+            inner.leadingAnchor.constraint(equalTo: second.leadingAnchor)
+            inner.topAnchor.constraint(equalTo: second.topAnchor)
+        }
+        // New constraints in the first hierarchy, compiled at its next pass
+        // (the forgotten id is free to be theirs).
+        let spacer = View(name: "spacer")
+        spacer.translatesAutoresizingMaskIntoConstraints = false
+        try first.addSubview(spacer)
+        try LayoutConstraint.activate {
+            spacer.widthAnchor.constraint(equalTo: box.widthAnchor, multiplier: 0.5)
+            spacer.heightAnchor.constraint(equalToConstant: 5)
+            spacer.leadingAnchor.constraint(equalTo: box.trailingAnchor)
+            spacer.topAnchor.constraint(equalTo: first.topAnchor)
+        }
+        first.layoutIfNeeded()
+        second.layoutIfNeeded()
+        #expect(first.layoutConflicts.isEmpty && second.layoutConflicts.isEmpty)
+        #expect(box.frame == Rect(x: 0, y: 0, width: 200, height: 50))
+        #expect(spacer.frame == Rect(x: 200, y: 0, width: 100, height: 5))
+        #expect(inner.frame == Rect(x: 0, y: 0, width: 40, height: 10))
+    }
 }
