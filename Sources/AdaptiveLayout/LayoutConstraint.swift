@@ -19,7 +19,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     // switch visits thousands of constraints, each one's memory cold (at L
     // a variant's constraints are megabytes of objects, past the L2).
     // Activating, deactivating and the pass's flush read only these, which
-    // lie in bytes 16 to 104 of the object, right after its header (which
+    // lie in bytes 16 to 112 of the object, right after its header (which
     // retains and releases touch); after the public properties, at 56 to
     // 240, each visit missed in three or four cache lines.
 
