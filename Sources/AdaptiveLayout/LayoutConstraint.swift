@@ -236,8 +236,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         // they come, in one pass; a second pass found each one's memory cold
         // again. From the first that needs more, the rest are checked before
         // any of them is installed, and a refusal deactivates again those this
-        // call installed, so that it activates none.
-        var installed: [Int] = []
+        // call installed, so that it activates none. Those are told by their
+        // activation order, at least their engine's first in this call; the
+        // engines are remembered (no list of constraints: a call that
+        // activates one constraint allocates nothing).
+        var starts = ActivationStarts()
         var checkFrom = constraints.count
         constraints.forEachBorrowed(from: 0) { i, c in
             guard c.isValidated, !c.activationFailed, let held = c.knownEngine() else {
@@ -245,8 +248,10 @@ public final class LayoutConstraint: CustomStringConvertible {
                 return false
             }
             if c.engineRef == nil {
-                installed.append(i)
-                held._withUnsafeGuaranteedRef { c.install(in: $0) }
+                held._withUnsafeGuaranteedRef { engine in
+                    starts.note(engine)
+                    c.install(in: engine)
+                }
             }
             return true
         }
@@ -254,8 +259,32 @@ public final class LayoutConstraint: CustomStringConvertible {
         do {
             try activateChecked(constraints, from: checkFrom)
         } catch {
-            for i in installed.reversed() { constraints[i].deactivateInEngine() }
+            for c in constraints[..<checkFrom].reversed() {
+                if let engine = c.engine, let start = starts.start(in: engine), c.activeOrder >= start {
+                    c.deactivateInEngine()
+                }
+            }
             throw error
+        }
+    }
+
+    /// Each engine `activate(_:)` installed in, with its ``LayoutEngine/nextOrder``
+    /// when it did first: one engine in place, more (rare) in a list.
+    private struct ActivationStarts {
+        private var first: (engine: ObjectIdentifier, order: Int)?
+        private var more: [(engine: ObjectIdentifier, order: Int)] = []
+
+        mutating func note(_ engine: LayoutEngine) {
+            let id = ObjectIdentifier(engine)
+            if first == nil { first = (id, engine.nextOrder); return }
+            if first!.engine == id || more.contains(where: { $0.engine == id }) { return }
+            more.append((id, engine.nextOrder))
+        }
+
+        func start(in engine: LayoutEngine) -> Int? {
+            let id = ObjectIdentifier(engine)
+            if let first, first.engine == id { return first.order }
+            return more.first { $0.engine == id }?.order
         }
     }
 

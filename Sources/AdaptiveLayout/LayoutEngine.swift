@@ -65,7 +65,8 @@ final class LayoutEngine {
     // No dynamic exclusivity checks on the queues a pass walks: the engine
     // never hands out access to them across a call.
     @exclusivity(unchecked) private var active = PlainList<Held>()
-    @exclusivity(unchecked) private var nextOrder = 0
+    /// The ``LayoutConstraint/activeOrder`` the next activation gets.
+    @exclusivity(unchecked) private(set) var nextOrder = 0
     /// Constraints to lower and add at the next pass, in order; an entry
     /// whose constraint was deactivated (or added) since is skipped. Only
     /// active constraints are listed (see ``Held``).

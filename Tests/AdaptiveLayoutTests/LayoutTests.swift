@@ -536,9 +536,9 @@ struct MemoryTests {
     }
 
     /// All or nothing, also when constraints activated before come first (a
-    /// size-class switch's: installed as they come) and a later one is
-    /// refused: the call activates none of them, and the layout stays as it
-    /// was, also after a pass.
+    /// size-class switch's: installed as they come), in two hierarchies, and
+    /// a later one is refused: the call activates none of them (one active
+    /// already stays so), and the layout stays as it was, also after a pass.
     @Test func aRefusalAfterConstraintsActivatedBeforeActivatesNone() throws {
         let (root, v) = makeRoot(320, 480, "a")
         let a = v[0]
@@ -554,13 +554,18 @@ struct MemoryTests {
         }
         root.layoutIfNeeded()
         LayoutConstraint.deactivate([wide]) // queued for removal
+        let (other, w) = makeRoot(100, 100, "b") // a second engine
+        let otherWidth = w[0].widthAnchor.constraint(equalToConstant: 10)
+        try LayoutConstraint.activate([otherWidth])
+        other.layoutIfNeeded()
+        LayoutConstraint.deactivate([otherWidth])
         let fresh = a.heightAnchor.constraint(equalToConstant: 30) // new: checked
         let stranger = View(name: "stranger")
         let apart = a.leadingAnchor.constraint(equalTo: stranger.leadingAnchor)
         #expect(throws: LayoutError.noCommonAncestor(first: "a", second: "stranger")) {
-            try LayoutConstraint.activate([wide, narrow, fresh, apart])
+            try LayoutConstraint.activate([wide, narrow, otherWidth, fresh, apart])
         }
-        #expect(!wide.isActive && narrow.isActive && !fresh.isActive && !apart.isActive)
+        #expect(!wide.isActive && narrow.isActive && !otherWidth.isActive && !fresh.isActive && !apart.isActive)
         root.layoutIfNeeded()
         #expect(a.frame == Rect(x: 0, y: 0, width: 60, height: 10)) // wide out as asked
         try LayoutConstraint.activate([wide, fresh.withPriority(.defaultHigh)])
