@@ -535,6 +535,54 @@ struct MemoryTests {
         #expect(a.frame.width == 100) // added back without a duplicate
     }
 
+    /// A constraint compiled before, out of the solver, and activated again
+    /// may still change before the pass that adds it back: a new constant is
+    /// what the pass adds, a new priority compiles it afresh (its old form
+    /// and its solver id are forgotten), deactivated again it stays out, and
+    /// items leaving the hierarchy meanwhile have it compiled again over the
+    /// variables there are then.
+    @Test func aConstraintActivatedAgainChangesBeforeThePass() throws {
+        let (root, v) = makeRoot(320, 480, "a", "z")
+        let (a, z) = (v[0], v[1])
+        let wide = a.widthAnchor.constraint(equalToConstant: 100)
+        wide.priority = .defaultHigh
+        let narrow = a.widthAnchor.constraint(equalToConstant: 60)
+        narrow.priority = LayoutPriority(500)
+        try LayoutConstraint.activate {
+            wide
+            narrow
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor)
+            a.topAnchor.constraint(equalTo: root.topAnchor)
+            a.heightAnchor.constraint(equalToConstant: 10)
+        }
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 100)
+        func again(_ change: () -> Void) {
+            LayoutConstraint.deactivate([wide])
+            root.layoutIfNeeded() // out of the solver, still compiled
+            try! LayoutConstraint.activate([wide]) // its compiled form reused
+            change()
+            root.layoutIfNeeded()
+        }
+        again { wide.constant = 80 }
+        #expect(wide.isActive && a.frame.width == 80)
+        again { wide.priority = LayoutPriority(600) } // still above narrow's 500: it must be added
+        #expect(root.layoutConflicts.isEmpty && a.frame.width == 80)
+        wide.priority = .defaultLow // below: out of the way
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 60)
+        wide.priority = .defaultHigh
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 80)
+        again { LayoutConstraint.deactivate([wide]) }
+        #expect(!wide.isActive && a.frame.width == 60)
+        try LayoutConstraint.activate([wide])
+        root.layoutIfNeeded()
+        #expect(a.frame.width == 80)
+        again { z.removeFromSuperview() } // a departure: compiled again at the pass
+        #expect(root.layoutConflicts.isEmpty && a.frame == Rect(x: 0, y: 0, width: 80, height: 10))
+    }
+
     /// All or nothing, also when constraints activated before come first (a
     /// size-class switch's: installed as they come), in two hierarchies, and
     /// a later one is refused: the call activates none of them (one active
