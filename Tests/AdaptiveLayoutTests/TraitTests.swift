@@ -97,6 +97,51 @@ struct TraitTests {
         }
     }
 
+    /// The traits walk visits the subviews a view had when it reached it,
+    /// and a callback may change them meanwhile: here one removes its next
+    /// sibling and adds a new one. Views added get the traits as they join;
+    /// a view whose view controller went gets them as any other view.
+    @Test func traitsWalkSurvivesCallbacksThatChangeTheSubviews() throws {
+        final class Meddler: View {
+            var onChange: () -> Void = {}
+            var seen: [UserInterfaceSizeClass] = []
+            override func traitCollectionDidChange(_ previous: TraitCollection?) {
+                seen.append(traitCollection.verticalSizeClass)
+                onChange()
+            }
+        }
+        let screen = Screen(device: Device.named("iPhone 8")!)
+        let window = Window(screen: screen)
+        let root: View = window
+        let first = Meddler(name: "first"), second = Meddler(name: "second"), third = Meddler(name: "third")
+        for v in [first, second, third] { try root.addSubview(v) }
+        var orphaned: View? = nil
+        do { // a view controller's view, its view controller gone
+            let controller = ViewController(name: "gone")
+            orphaned = controller.view
+            try root.addSubview(controller.view)
+        }
+        #expect(orphaned?.viewController == nil)
+        let late = Meddler(name: "late")
+        let more = (0..<8).map { View(name: "more\($0)") } // the subviews' buffer grows
+        first.onChange = {
+            second.removeFromSuperview()
+            try? root.addSubview(late)
+            for v in more { try? root.addSubview(v) }
+        }
+        screen.rotate(to: .landscape)
+        #expect(first.seen == [.regular, .compact])
+        #expect(root.subviews.map(\.layoutName) == ["first", "third", "gone.view", "late"] + more.map(\.layoutName))
+        #expect(more.allSatisfy { $0.deliveredTraits?.verticalSizeClass == .compact })
+        #expect(late.seen == [.compact])
+        #expect(third.seen == [.regular, .compact])
+        #expect(orphaned?.deliveredTraits?.verticalSizeClass == .compact) // delivered, not only inherited
+        first.onChange = {}
+        screen.rotate(to: .portrait)
+        #expect(third.seen == [.regular, .compact, .regular] && late.seen == [.compact, .regular])
+        #expect(orphaned?.deliveredTraits?.verticalSizeClass == .regular)
+    }
+
     /// Seed, "Trait Changes": willTransition(to:with:), then
     /// viewWillTransition(to:with:), then traitCollectionDidChange, then the
     /// animations given to the coordinator, then its completions.
