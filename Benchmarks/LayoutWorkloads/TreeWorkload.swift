@@ -47,22 +47,27 @@ public struct TreeWorkload: TraceWorkload {
     /// one axis (`start`, `end`, `size`), each spanning c across the other
     /// (`from`, `to`), the same size along the first, the last one's end at
     /// c's. Portrait tiles top to bottom, landscape leading to trailing.
+    ///
+    /// The anchors come as functions (`\.topAnchor` converts to one), not
+    /// as `KeyPath`s: applying a key path is a call into the runtime's
+    /// interpreter of its components, and with key paths here a third of
+    /// the tree's build through the API was spent in them (callgrind).
     private static func tile<Along: LocationAnchor, Across: LocationAnchor>(
-        _ c: View, _ kids: [View], along start: KeyPath<View, Along>, _ end: KeyPath<View, Along>,
-        _ size: KeyPath<View, DimensionAnchor>, across from: KeyPath<View, Across>, _ to: KeyPath<View, Across>
+        _ c: View, _ kids: [View], along start: (View) -> Along, _ end: (View) -> Along,
+        _ size: (View) -> DimensionAnchor, across from: (View) -> Across, _ to: (View) -> Across
     ) -> [LayoutConstraint] {
         var made: [LayoutConstraint] = []
         for (j, k) in kids.enumerated() {
-            made.append(k[keyPath: from].constraint(equalTo: c[keyPath: from]))
-            made.append(k[keyPath: to].constraint(equalTo: c[keyPath: to]))
+            made.append(from(k).constraint(equalTo: from(c)))
+            made.append(to(k).constraint(equalTo: to(c)))
             if j == 0 {
-                made.append(k[keyPath: start].constraint(equalTo: c[keyPath: start]))
+                made.append(start(k).constraint(equalTo: start(c)))
             } else {
-                made.append(k[keyPath: start].constraint(equalTo: kids[j - 1][keyPath: end]))
-                made.append(k[keyPath: size].constraint(equalTo: kids[0][keyPath: size]))
+                made.append(start(k).constraint(equalTo: end(kids[j - 1])))
+                made.append(size(k).constraint(equalTo: size(kids[0])))
             }
         }
-        made.append(kids[kids.count - 1][keyPath: end].constraint(equalTo: c[keyPath: end]))
+        made.append(end(kids[kids.count - 1]).constraint(equalTo: end(c)))
         return made
     }
 
