@@ -619,20 +619,39 @@ final class LayoutEngine {
         (item as? View) ?? item.parent
     }
 
-    /// The closest view that contains both items (or is one of them).
+    /// The closest view that contains both items (or is one of them); nil
+    /// when they are in different hierarchies.
+    ///
+    /// Nearly every constraint is between a view and its superview (or one
+    /// of its guides) or between siblings: those are answered by comparing
+    /// the two containers and their superviews. Otherwise the deeper chain
+    /// climbs to the other's depth and then both climb together until they
+    /// meet. Trying every ancestor of one against every ancestor of the
+    /// other, a retain and a release a step, took 1,080 instructions a
+    /// constraint in tree M (the depth is 7), 6% of its build and flip
+    /// through the API.
     private func commonAncestor(_ a: LayoutItem, _ b: LayoutItem?) -> View? {
         guard let b else { return container(a) }
-        // Hierarchies are shallow: the product of the depths is small.
-        var u = container(a)
-        while let x = u {
-            var v = container(b)
-            while let y = v {
-                if x === y { return x }
-                v = y.superview
-            }
-            u = x.superview
+        guard let u = container(a), let v = container(b) else { return nil }
+        if u === v || v.superview === u { return u }
+        if u.superview === v { return v }
+        if let p = u.superview, p === v.superview { return p }
+        var (x, y) = (u, v)
+        var (dx, dy) = (depth(of: x), depth(of: y))
+        while dx > dy { x = x.superview!; dx -= 1 }
+        while dy > dx { y = y.superview!; dy -= 1 }
+        while x !== y {
+            guard let px = x.superview, let py = y.superview else { return nil }
+            (x, y) = (px, py)
         }
-        return nil
+        return x
+    }
+
+    /// How many superviews are above `view`.
+    private func depth(of view: View) -> Int {
+        var (n, v) = (0, view)
+        while let s = v.superview { (n, v) = (n + 1, s) }
+        return n
     }
 
     /// Appends `k * attribute` of an item, in `ancestor`'s coordinates, to

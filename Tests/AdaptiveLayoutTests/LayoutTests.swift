@@ -210,6 +210,57 @@ struct LayoutTests {
         #expect(same.isActive && a.frame.width == 30)
     }
 
+    /// A constraint is written in its items' closest common ancestor's
+    /// coordinates (a multiplier on a location scales it there): here
+    /// between a view and its parent, grandparent and great-grandparent,
+    /// either way round, between siblings, and between cousins at
+    /// different depths. Frames worked out by hand: `a` at
+    /// (10, 10) in the root, `a1` at (5, 5) in `a`, `a11` at (1, 1) in `a1`,
+    /// `b` at (250, 20) in the root.
+    @Test func constraintsAcrossLevelsOfTheHierarchy() throws {
+        let (root, top) = makeRoot(400, 400, "a", "b")
+        let (a, b) = (top[0], top[1])
+        func child(_ name: String, of parent: View) throws -> View {
+            let v = View(name: name)
+            v.translatesAutoresizingMaskIntoConstraints = false
+            try parent.addSubview(v)
+            return v
+        }
+        let a1 = try child("a1", of: a), a11 = try child("a11", of: a1), g = try child("g", of: a1), m = try child("m", of: a1)
+        let h = try child("h", of: a11), probe = try child("probe", of: b)
+        func pin(_ v: View, _ x: Double, _ y: Double, _ w: Double, _ h: Double, in p: View) -> [LayoutConstraint] {
+            [v.leadingAnchor.constraint(equalTo: p.leadingAnchor, constant: x), v.topAnchor.constraint(equalTo: p.topAnchor, constant: y),
+             v.widthAnchor.constraint(equalToConstant: w), v.heightAnchor.constraint(equalToConstant: h)]
+        }
+        try LayoutConstraint.activate(pin(a, 10, 10, 200, 200, in: root) + pin(b, 250, 20, 100, 100, in: root)
+            + pin(a1, 5, 5, 50, 50, in: a) + pin(a11, 1, 1, 10, 10, in: a1) + [
+                a.leadingAnchor.constraint(equalTo: g.leadingAnchor, constant: -30), // grandparent first
+                g.topAnchor.constraint(equalTo: a11.bottomAnchor, constant: 4),      // siblings
+                g.widthAnchor.constraint(equalTo: a11.widthAnchor),
+                a1.bottomAnchor.constraint(equalTo: g.bottomAnchor, constant: 25),  // parent first
+                // h.centerX == 0.5 * a.trailing, in a's coordinates: 100 there, 110 in the root's.
+                LayoutConstraint(item: h, attribute: .centerX, relatedBy: .equal, toItem: a, attribute: .trailing,
+                                 multiplier: 0.5),
+                h.topAnchor.constraint(equalTo: root.topAnchor, constant: 100),      // great-great-grandparent
+                h.widthAnchor.constraint(equalToConstant: 2), h.heightAnchor.constraint(equalToConstant: 2),
+                // m.top == 0.5 * h.top, in a1's coordinates (depths 3 and 4): 42.5 there.
+                LayoutConstraint(item: m, attribute: .top, relatedBy: .equal, toItem: h, attribute: .top, multiplier: 0.5),
+                m.leadingAnchor.constraint(equalTo: a1.leadingAnchor),
+                m.widthAnchor.constraint(equalToConstant: 3), m.heightAnchor.constraint(equalToConstant: 3),
+                probe.leadingAnchor.constraint(equalTo: a11.trailingAnchor, constant: 3), // cousins, depths 2 and 3
+                probe.topAnchor.constraint(equalTo: a1.bottomAnchor),
+                probe.widthAnchor.constraint(equalTo: a.widthAnchor, multiplier: 0.1),
+                probe.heightAnchor.constraint(equalToConstant: 5),
+            ])
+        root.layoutIfNeeded()
+        #expect(g.frame == Rect(x: 25, y: 15, width: 10, height: 10))
+        #expect(h.frameInRoot == Rect(x: 109, y: 100, width: 2, height: 2))
+        #expect(h.frame == Rect(x: 109 - 16, y: 100 - 16, width: 2, height: 2))
+        #expect(m.frame == Rect(x: 0, y: 42.5, width: 3, height: 3))
+        #expect(probe.frame == Rect(x: 29 - 250, y: 65 - 20, width: 20, height: 5))
+        #expect(probe.frameInRoot == Rect(x: 29, y: 65, width: 20, height: 5))
+    }
+
     @Test func ambiguityNamesTheFreeParts() throws {
         let (root, v) = makeRoot(320, 480, "a", "b")
         try LayoutConstraint.activate {
