@@ -1,3 +1,4 @@
+import Cassowary
 import Testing
 @testable import AdaptiveLayout
 
@@ -140,6 +141,67 @@ struct TraitTests {
         screen.rotate(to: .portrait)
         #expect(third.seen == [.regular, .compact, .regular] && late.seen == [.compact, .regular])
         #expect(orphaned?.deliveredTraits?.verticalSizeClass == .regular)
+    }
+
+    /// A hierarchy keeps solved states for the size classes it goes back
+    /// to, 4 unless set; any of its views sets the limit for all of it, 0
+    /// frees what was kept and rotations solve afresh with the same frames;
+    /// a refused limit changes nothing; a hierarchy added to another has
+    /// that one's limit.
+    @Test func keptSolvedStatesOfAHierarchyAreBoundedAndReported() throws {
+        let screen = Screen(device: Device.named("iPhone 8")!)
+        let window = Window(screen: screen)
+        let rows = (0..<6).map { View(name: "row\($0)") }
+        var portrait: [LayoutConstraint] = [], landscape: [LayoutConstraint] = []
+        for (k, row) in rows.enumerated() {
+            row.translatesAutoresizingMaskIntoConstraints = false
+            try window.addSubview(row)
+            portrait += [row.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                         row.widthAnchor.constraint(equalTo: window.widthAnchor),
+                         row.topAnchor.constraint(equalTo: window.topAnchor, constant: Double(k) * 44),
+                         row.heightAnchor.constraint(equalToConstant: 44)]
+            landscape += [row.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: Double(k % 2) * 300),
+                          row.widthAnchor.constraint(equalToConstant: 300),
+                          row.topAnchor.constraint(equalTo: window.topAnchor, constant: Double(k / 2) * 30),
+                          row.heightAnchor.constraint(equalToConstant: 30)]
+        }
+        window.addConstraints(portrait, installed: .only(in: SizeClassCell(height: .regular)))
+        window.addConstraints(landscape, installed: .only(in: SizeClassCell(height: .compact)))
+        window.layoutIfNeeded()
+        let upright = rows.map(\.frame)
+        #expect(upright[5] == Rect(x: 0, y: 220, width: 375, height: 44))
+        #expect(window.solvedStateLimit == 4 && rows[3].solvedStateLimit == 4)
+
+        screen.rotate(to: .landscape)
+        let sideways = rows.map(\.frame)
+        #expect(sideways[5] == Rect(x: 300, y: 60, width: 300, height: 30))
+        screen.rotate(to: .portrait)
+        #expect(rows.map(\.frame) == upright)
+        let kept = window.solverStatistics
+        #expect(kept.cachedStates >= 1 && kept.cacheBytes > 0 && kept.cacheBytes < kept.bytes)
+
+        // Refused limits change nothing.
+        #expect(throws: SolverError.invalidArgument) { try rows[0].setSolvedStateLimit(65) }
+        #expect(throws: SolverError.invalidArgument) { try window.setSolvedStateLimit(-1) }
+        #expect(window.solvedStateLimit == 4 && window.solverStatistics.cachedStates == kept.cachedStates)
+
+        // A row sets it for the window: nothing kept, the same frames.
+        try rows[2].setSolvedStateLimit(0)
+        #expect(window.solvedStateLimit == 0)
+        #expect(window.solverStatistics.cachedStates == 0 && window.solverStatistics.cacheBytes == 0)
+        let rebuilds = window.solverStatistics.rebuilds
+        screen.rotate(to: .landscape)
+        #expect(rows.map(\.frame) == sideways)
+        screen.rotate(to: .portrait)
+        #expect(rows.map(\.frame) == upright)
+        #expect(window.solverStatistics.cachedStates == 0 && window.solverStatistics.rebuilds > rebuilds)
+
+        // A hierarchy added to another has that one's limit.
+        let lone = View(name: "lone")
+        try lone.setSolvedStateLimit(7)
+        #expect(lone.solvedStateLimit == 7)
+        try window.addSubview(lone)
+        #expect(lone.solvedStateLimit == 0)
     }
 
     /// Seed, "Trait Changes": willTransition(to:with:), then
