@@ -152,6 +152,46 @@ static void test_simple_values(void)
     EXPECT(m.bytes == 0 && m.allocations == 0);
 }
 
+/* A constraint's terms in any order make the same constraint: given in
+ * variable order, reversed and shuffled, each variable twice (merged, and
+ * a sum of two is the same either way round), short (the insertion sort,
+ * 8 terms) and long (qsort, 40), the whole state is the same. */
+static void test_terms_in_any_order(void)
+{
+    enum { MOST = 40 };
+    for (int len = 8; len <= MOST; len += MOST - 8) {
+        int m = len / 2; /* variables, each in two terms */
+        cs_Term given[MOST];
+        for (int k = 0; k < len; k++) /* v0, v0, v1, v1, ... with different coefficients */
+            given[k] = (cs_Term){ (cs_Var)(k / 2), k % 2 ? 0.5 + k : 1.0 / (k + 3) };
+        char *first = NULL;
+        for (int order = 0; order < 3; order++) {
+            cs_Term t[MOST];
+            for (int k = 0; k < len; k++)
+                t[k] = order == 0 ? given[k] : order == 1 ? given[len - 1 - k] : given[(k * 7 + 3) % len];
+            cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+            for (int k = 0; k < m; k++)
+                var(S);
+            for (int k = 1; k < m; k++) /* every variable pinned but v0, which the long constraint sets */
+                EXPECT_STATUS(cs_add(S, cons(S, 1, (cs_Var)k, 0, 0, -(k + 1), CS_EQ, CS_REQUIRED)), CS_OK);
+            cs_Cons c = 0;
+            EXPECT_STATUS(cs_cons_new(S, t, (size_t)len, 12.5, CS_EQ, CS_REQUIRED, &c), CS_OK);
+            EXPECT_STATUS(cs_add(S, c), CS_OK);
+            cs_update(S);
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            char *f = fingerprint(S);
+            if (first == NULL)
+                first = f;
+            else {
+                EXPECT(strcmp(first, f) == 0);
+                free(f);
+            }
+            cs_solver_free(S);
+        }
+        free(first);
+    }
+}
+
 /* The same system in both modes: three weak wishes against one stronger. */
 static void test_modes_differ(void)
 {
@@ -1972,6 +2012,7 @@ static void test_update_out_of_memory(void)
 int main(void)
 {
     run("simple values", test_simple_values);
+    run("terms in any order", test_terms_in_any_order);
     run("modes differ", test_modes_differ);
     run("edit and changed", test_edit_and_changed);
     run("remove everything", test_remove_everything);
