@@ -111,7 +111,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// 1...1000; 1000 is required. Changing it on an active constraint swaps
     /// it in the solver at the next layout pass. Values outside 1...1000 are
     /// refused (the priority stays as it was).
-    public var priority: LayoutPriority {
+    // Read for every constraint lowered: no dynamic exclusivity check, as
+    // for `constant` (no access is held across a call; the observer runs
+    // after the write).
+    @exclusivity(unchecked) public var priority: LayoutPriority {
         didSet {
             guard priority != oldValue else { return }
             guard priority.isValid else {

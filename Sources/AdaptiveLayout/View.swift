@@ -220,7 +220,9 @@ open class View: LayoutItem {
     /// The direction leading and trailing follow in this hierarchy (read from
     /// its root view; UIKit reads it from the traits and the semantic content
     /// attribute). Left and right never flip.
-    public var layoutDirection: LayoutDirection = .leftToRight {
+    // Read for every constraint lowered: no dynamic exclusivity check (no
+    // access is held across a call; the observer runs after the write).
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight {
         didSet { if oldValue != layoutDirection, superview == nil { engine?.directionChanged() } }
     }
 
