@@ -7,7 +7,7 @@
 import AdaptiveLayout
 import LayoutWorkloads
 
-func runTraits(_ kind: WorkloadKind, _ n: Int) {
+func runTraits(_ kind: WorkloadKind, _ n: Int, rounds: Int) {
     let clock = PhaseClock()
     clock.phase("build")
     let app = WorkloadWindow(kind, n)
@@ -23,7 +23,7 @@ func runTraits(_ kind: WorkloadKind, _ n: Int) {
     clock.check(w)
 
     clock.phase("rotate")
-    for _ in 0..<5 {
+    for _ in 0..<rounds {
         screen.rotate(to: .portrait)
         screen.rotate(to: .landscape)
     }

@@ -14,6 +14,11 @@
 //     layout-bench vfl N                 (VisualFormatBench.swift)
 //
 // N is gen_traces.py's parameter: rows (stack), depth (tree), cells.
+// `--rounds K` before the workload makes the rotate phase K rounds (back to
+// portrait, then to landscape again) instead of the trace's 5, for
+// profiling transitions (`perf record -g layout-bench --rounds 100 traits
+// tree 8`); it ends in landscape either way, so its check line is the
+// trace's.
 // Prints `phase NAME MILLISECONDS` and `check COUNT SUM` lines in
 // solver-bench's format. The check sums the frames in root coordinates in
 // the trace's variable order (TraceWorkload.tracedViews: x, y, w, h each),
@@ -55,7 +60,7 @@ final class PhaseClock {
     }
 }
 
-func run(_ kind: WorkloadKind, _ n: Int) {
+func run(_ kind: WorkloadKind, _ n: Int, rounds: Int) {
     let clock = PhaseClock()
     clock.phase("build")
     let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 375, height: 667))
@@ -88,7 +93,7 @@ func run(_ kind: WorkloadKind, _ n: Int) {
     clock.check(w)
 
     clock.phase("rotate")
-    for _ in 0..<5 {
+    for _ in 0..<rounds {
         toPortrait()
         toLandscape()
     }
@@ -103,22 +108,29 @@ func run(_ kind: WorkloadKind, _ n: Int) {
 
 func format3(_ x: Double) -> String { fixed(x, 3) }
 
-let args = CommandLine.arguments
-let n = args.count >= 3 ? Int(args[args.count - 1]) : nil
-let kind = args.count >= 2 ? WorkloadKind(rawValue: args[1]) : nil
-if args.count == 3, args[1] == "vfl", let n, n >= 1 {
+var args = Array(CommandLine.arguments.dropFirst())
+var rounds: Int? = 5 // the trace's rotate phase: 10 transitions
+if args.first == "--rounds" {
+    rounds = args.count >= 2 ? Int(args[1]).flatMap { $0 >= 1 ? $0 : nil } : nil
+    args.removeFirst(min(2, args.count))
+}
+let n = args.count >= 2 ? Int(args[args.count - 1]) : nil
+let kind = args.count >= 1 ? WorkloadKind(rawValue: args[0]) : nil
+if args.count == 2, args[0] == "vfl", let n, n >= 1 {
     runVisualFormats(count: n)
-} else if args.count == 3, let kind, let n, n >= kind.smallest {
-    run(kind, n)
-} else if args.count == 3, args[1] == "traits", let n, n >= WorkloadKind.cells.smallest {
-    runTraits(.cells, n)
-} else if args.count == 4, args[1] == "traits", let kind = WorkloadKind(rawValue: args[2]), let n, n >= kind.smallest {
-    runTraits(kind, n)
+} else if args.count == 2, let kind, let n, n >= kind.smallest, let rounds {
+    run(kind, n, rounds: rounds)
+} else if args.count == 2, args[0] == "traits", let n, n >= WorkloadKind.cells.smallest, let rounds {
+    runTraits(.cells, n, rounds: rounds)
+} else if args.count == 3, args[0] == "traits", let kind = WorkloadKind(rawValue: args[1]), let n, n >= kind.smallest,
+          let rounds {
+    runTraits(kind, n, rounds: rounds)
 } else {
-    print("usage: layout-bench stack|tree|cells N   (gen_traces.py's parameter: rows, depth, cells;")
-    print("                                          S 100, 4, 20; M 1000, 6, 200; L 10000, 8, 2000)")
-    print("       layout-bench traits [stack|tree|cells] N   (the same, as size-class variations in a")
-    print("                                          window, rotated; cells if none is named)")
+    print("usage: layout-bench [--rounds K] stack|tree|cells N   (gen_traces.py's parameter: rows, depth,")
+    print("                                          cells; S 100, 4, 20; M 1000, 6, 200; L 10000, 8, 2000)")
+    print("       layout-bench [--rounds K] traits [stack|tree|cells] N   (the same, as size-class")
+    print("                                          variations in a window, rotated; cells if none is named)")
     print("       layout-bench vfl N                (N visual formats of five views, parsed and lowered)")
+    print("  --rounds K: K rounds of two transitions in the rotate phase (5, the trace's, if not given)")
     exit(2)
 }
