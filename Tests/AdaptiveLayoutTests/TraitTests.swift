@@ -100,7 +100,7 @@ struct TraitTests {
 
     /// The traits walk visits the subviews a view had when it reached it,
     /// and a callback may change them meanwhile: here one removes its next
-    /// sibling and adds a new one. Views added get the traits as they join;
+    /// sibling and adds nine views. Views added get the traits as they join;
     /// a view whose view controller went gets them as any other view.
     @Test func traitsWalkSurvivesCallbacksThatChangeTheSubviews() throws {
         final class Meddler: View {
