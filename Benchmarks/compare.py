@@ -2,14 +2,17 @@
 """Replay the shared workloads through solver-bench and kiwisolver, in one run.
 
     compare.py [--sizes S,M] [--workloads stack,tree,cells] [--runs N]
-               [--kiwi-limit SECONDS] [--ours-limit SECONDS] [--no-kiwi]
+               [--kiwi-limit SECONDS] [--ours-limit SECONDS] [--no-kiwi] [--cold]
                [--check] [--bench PATH] [--plot FILE.svg]
 
 (`solver-bench compare ARGS` runs this script with that solver-bench.)
 
 For every workload and size it writes the trace with ../shared/bench/gen_traces.py
 (cached under .build-traces/), replays it with solver-bench (the median of
---runs replays per phase) and with ../shared/bench/replay_kiwisolver.py (once,
+--runs replays per phase, each begun on memory the host backs: one replay
+first as it comes, whose times are printed apart and whose peak resident
+memory is the one reported, then --runs with `replay --warm-heap` up to
+that peak; --cold times every replay as it comes) and with ../shared/bench/replay_kiwisolver.py (once,
 with a per-phase limit: DNF past it), checks that both print the same `check`
 lines (within 1e-3 relative, as TRACE.md says) and prints a table of phase
 times and ratios. Our replays have a limit too (--ours-limit, for the whole
@@ -77,32 +80,48 @@ def views(path):
     return 0
 
 
-def ours(bench, path, runs, lexicographic, limit):
-    """(median phase times, checks, errors, report: floor ms, peak-rss KB, kept states and bytes).
-    A replay stopped by the limit gives the phases it finished and DNF for the
-    next; it is not run again."""
-    cmd = [bench, "replay", "--report"] + (["--lexicographic"] if lexicographic else []) + [path]
+def replay(cmd, limit):
+    """(phase times, checks, errors, report lines, finished) of one replay; a replay stopped by the
+    limit gives the phases it finished and DNF for the next."""
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=limit).stdout
+    except subprocess.TimeoutExpired as e:
+        partial = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        times, checks, errors = parse(partial)
+        missing = [p for p in PHASES if p not in times]
+        if missing:
+            times[missing[0]] = None
+        return times, checks, errors, [], False
+    times, checks, errors = parse(out)
+    return times, checks, errors, [line.split() for line in out.splitlines()], True
+
+
+def ours(bench, path, runs, lexicographic, limit, warm=True):
+    """(median phase times, checks, errors, report: floor ms, peak-rss KB (of the replays not
+    warmed), kept states and bytes, and the phase times of the first replay, "cold").
+    The first replay runs as it is; with warm, each of the runs timed after it first brings its
+    resident memory up to that replay's peak (solver-bench replay --warm-heap: memory the host
+    backs, README "Timing on this machine"), and the first one's times are reported apart. A
+    replay stopped by the limit gives the phases it finished and DNF for the next; it is not run
+    again."""
+    cmd = [bench, "replay", "--report"] + (["--lexicographic"] if lexicographic else [])
     samples, checks, errors, report = {}, None, None, {}
-    for _ in range(runs):
-        try:
-            out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=limit).stdout
-        except subprocess.TimeoutExpired as e:
-            partial = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-            times, checks, errors = parse(partial)
-            missing = [p for p in PHASES if p not in times]
-            if missing:
-                times[missing[0]] = None
+    for k in range(runs + (1 if warm else 0)):
+        extra = ["--warm-heap", str(-(-report["rss"] // 1024))] if warm and k > 0 and report.get("rss") else []
+        times, checks, errors, lines, finished = replay(cmd + extra + [path], limit)
+        if not finished:
             return times, checks, errors, {}
-        times, checks, errors = parse(out)
-        for p, t in times.items():
-            samples.setdefault(p, []).append(t)
-        for line in out.splitlines():
-            w = line.split()
-            if w[:1] == ["phase-ms"]:
+        if warm and k == 0:
+            report["cold"] = times
+        else:
+            for p, t in times.items():
+                samples.setdefault(p, []).append(t)
+        for w in lines:
+            if w[:1] == ["phase-ms"] and not (warm and k == 0):
                 report.setdefault("precise", {}).setdefault(w[1], []).append(float(w[2]))
             elif w[:1] == ["floor"]:
                 report["floor"] = min(report.get("floor", 1e300), float(w[1]))
-            elif w[:1] == ["peak-rss"]:
+            elif w[:1] == ["peak-rss"] and not (warm and k > 0):  # warmed replays hold what they warmed
                 report["rss"] = max(report.get("rss", 0), int(w[1]))
             elif w[:1] == ["kept"]:
                 report["kept"] = (int(w[1]), int(w[2]))
@@ -263,6 +282,8 @@ def main():
     ap.add_argument("--kiwi-limit", type=float, default=120.0)
     ap.add_argument("--ours-limit", type=float, default=600.0)
     ap.add_argument("--no-kiwi", action="store_true")
+    ap.add_argument("--cold", action="store_true",
+                    help="time every replay of ours as it comes, none with --warm-heap (see ours())")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--lexicographic", action="store_true", help="replay ours in lexicographic mode")
     ap.add_argument("--bench", default=None)
@@ -280,7 +301,7 @@ def main():
     for size in a.sizes.split(","):
         for workload in a.workloads.split(","):
             path = trace_path(workload, size)
-            ot, oc, oe, rep = ours(bench, path, a.runs, a.lexicographic, a.ours_limit)
+            ot, oc, oe, rep = ours(bench, path, a.runs, a.lexicographic, a.ours_limit, warm=not a.cold)
             kt, kc, ke = ({}, None, None) if a.no_kiwi else kiwi(path, a.kiwi_limit)
             results[(workload, size)] = (ot, kt, rep)
             for phase in PHASES:
@@ -300,6 +321,10 @@ def main():
                       f" {against_floor(ot, rep):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
                       f" flip {ot.get('flip', 0):.3f} ms; peak RSS {rep.get('rss', 0) / 1024:.0f} MB,"
                       f" {kept[0]} states kept in {kept[1] / 2**20:.1f} MB, spare mappings {rep.get('spare', 0) / 2**20:.0f} MB)")
+                cold = rep.get("cold")
+                if cold:
+                    print(f"  ({workload} {size}, the first replay, on memory as it came: "
+                          + ", ".join(f"{p} {fmt(cold.get(p))}" for p in PHASES if p in cold) + " ms)")
             if kc is not None:
                 n = min(len(oc), len(kc))  # kiwi may stop early (DNF)
                 same = agree(oc[:n], kc[:n]) and oe == ke[:len(oe)] if n == len(kc) else agree(oc[:n], kc[:n])

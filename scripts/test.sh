@@ -119,6 +119,22 @@ stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
     env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BIN/solver-bench"
 count kiwi "$BUILD/kiwi.log"
 
+# 5a. compare.py's warmed replays (solver-bench replay --warm-heap): the same
+# check lines as a replay without it (warming touches memory, not the solver),
+# and a size that is not a number of MB from 0 to 2^20 is a usage error (exit 2).
+stage "replay --warm-heap" "$BUILD/warm-heap.log" bash -c "
+    t=.build-traces/tree-M.trace pass=0 fail=0
+    '$BIN/solver-bench' replay \$t | grep -v '^phase' > '$BUILD/as-it-comes.out'
+    '$BIN/solver-bench' replay --warm-heap 256 \$t | grep -v '^phase' > '$BUILD/warmed.out'
+    if [ -s '$BUILD/as-it-comes.out' ] && cmp -s '$BUILD/as-it-comes.out' '$BUILD/warmed.out'; then
+        pass=\$((pass + 1)); else echo 'warmed replay: other check lines'; fail=\$((fail + 1)); fi
+    for bad in -1 x 1048577 ''; do
+        '$BIN/solver-bench' replay --warm-heap \"\$bad\" \$t > /dev/null 2>&1
+        if [ \$? -eq 2 ]; then pass=\$((pass + 1)); else echo \"--warm-heap '\$bad': not a usage error\"; fail=\$((fail + 1)); fi
+    done
+    echo \"warm heap: \$pass passed, \$fail failed\""
+count warm-heap "$BUILD/warm-heap.log"
+
 # 5b. The same, and lpcheck, with the searches for a subject or a pivot
 # that keeps rows of variables acyclic cut at 8 rows (CS_SEARCH_BUDGET,
 # 4096 in the library): their fallbacks (expanding a row's references, all

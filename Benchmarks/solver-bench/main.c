@@ -4,7 +4,8 @@
  * says, so that its output compares line for line with
  * ../shared/bench/replay_kiwisolver.py.
  *
- *     solver-bench replay [--lexicographic] [--stats] [--cache N] [--no-prefault] TRACE
+ *     solver-bench replay [--lexicographic] [--stats] [--cache N] [--no-prefault]
+ *                         [--warm-heap MB] [--report] TRACE
  *
  * --stats writes the tableau's size after each phase to stderr (rows,
  * nonzero terms, pivots so far, bytes held, solved states kept and their
@@ -12,6 +13,8 @@
  * most N solved states (cs_set_cache_limit; default 4, 0 for none).
  * --no-prefault makes no reserve for the next change set solved afresh
  * (cs_set_prefault), to measure what the reserve saves in one binary.
+ * --warm-heap MB brings the process's resident memory up to MB with memory
+ * touched and given back just before the first phase (warm_heap below).
  *
  * Built in release with symbols and frame pointers: `perf record -g
  * solver-bench replay T` shows where the time goes.
@@ -22,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -200,6 +204,61 @@ static void print_report(const cs_Solver *solver, const Trace *t, const double *
            st.cache_bytes, st.spare_bytes);
 }
 
+/* The process's resident memory now, in KB (0 where /proc is not there). */
+static long resident_kb(void)
+{
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f == NULL)
+        return 0;
+    if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+        resident = 0;
+    fclose(f);
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/*
+ * --warm-heap MB: right before the first phase, untimed, the process's
+ * resident memory is brought up to MB with a mapping (huge pages asked
+ * for, as the solver's large blocks are) of which one byte of each 4 KB
+ * page is written, and which is then unmapped. Its pages go back to the
+ * kernel's free lists, from which the replay's next mappings take them.
+ * With MB the peak resident memory of a replay without it (compare.py),
+ * the warming is about what the phases take, and the peak stays the
+ * replay's own.
+ *
+ * Why: a guest whose balloon reports free memory to its host (this
+ * machine's, README "Timing on this machine") hands back blocks of 2 MB
+ * that stay free for about two seconds, and the next touch of one faults
+ * on the host too, about 5 ms a block here instead of 0.1. A replay is a
+ * new process that takes all of its memory fresh, so whether its build or
+ * flip finds such blocks is chance: 7 of 12 stack L replays after 8 s
+ * idle took 16.5 to 17.5 ms to build or 4.6 to 26.0 to flip, against 2.8
+ * to 3.2 and 2.5 to 2.8 for the others, with the same page faults; with
+ * 256 MB warmed first, 12 of 12 took 2.9 to 3.2 and 2.6 to 2.9. The
+ * solver still takes every page fault and clears every page it takes
+ * (the kernel's work stays in the phases); what the warming removes is
+ * the host backing the guest's free memory anew, which a process that
+ * keeps its memory (an app) meets once, not at every transition.
+ * compare.py times one replay without it, and prints that too.
+ */
+static void warm_heap(long mb)
+{
+    long have = resident_kb();
+    if (mb <= 0 || have <= 0 || mb * 1024 <= have)
+        return;
+    size_t len = (size_t)(mb * 1024 - have) << 10;
+    char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return; /* a request: the replay runs as it would without it */
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, len, MADV_HUGEPAGE);
+#endif
+    for (size_t b = 0; b < len; b += 4096)
+        ((volatile char *)p)[b] = 1;
+    munmap(p, len);
+}
+
 /* Loads the trace and makes its variables and constraints (untimed), or
  * prints why not and returns the exit status. */
 static int replay_open(Replay *R, Trace *t, const char *path, cs_Mode mode, long cache, int prefault)
@@ -311,13 +370,14 @@ static void phase_end(Replay *R, long phase, double ms, double *phase_ms, int st
     R->out.n = 0;
 }
 
-static int replay(const char *path, cs_Mode mode, int stats, long cache, int prefault, int report)
+static int replay(const char *path, cs_Mode mode, int stats, long cache, int prefault, int report, long warm_mb)
 {
     Trace t;
     Replay R;
     int rc = replay_open(&R, &t, path, mode, cache, prefault);
     if (rc != 0)
         return rc;
+    warm_heap(warm_mb);
     long phase = -1;
     double started = 0, elapsed = 0;
     double *phase_ms = malloc((t.nphases + 1) * sizeof *phase_ms);
@@ -353,19 +413,6 @@ static int replay(const char *path, cs_Mode mode, int stats, long cache, int pre
     fflush(stdout);
     replay_close(&R);
     return 0;
-}
-
-/* The process's resident memory now, in KB (0 where /proc is not there). */
-static long resident_kb(void)
-{
-    long pages = 0, resident = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (f == NULL)
-        return 0;
-    if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
-        resident = 0;
-    fclose(f);
-    return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
 /*
@@ -473,7 +520,8 @@ static int compare(int argc, char **argv)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] [--no-prefault] [--report] TRACE\n"
+            "usage: solver-bench replay [--lexicographic] [--stats] [--cache N] [--no-prefault] [--warm-heap MB]\n"
+            "                           [--report] TRACE\n"
             "       solver-bench compare [--sizes S,M,L,XL] [--runs N] [--kiwi-limit S] [--plot F.svg] ...\n"
             "       solver-bench soak [--lexicographic] [--transitions N] TRACE\n"
             "  Replays a solver trace (TRACE.md) and prints `phase NAME MS` per phase,\n"
@@ -488,7 +536,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "replay") == 0) {
         cs_Mode mode = CS_WEIGHTED;
         int k = 2, stats = 0, report = 0;
-        long cache = -1;
+        long cache = -1, warm_mb = 0;
         int prefault = 1;
         for (; k < argc && argv[k][0] == '-'; k++) {
             char *end;
@@ -503,12 +551,16 @@ int main(int argc, char **argv)
             else if (strcmp(argv[k], "--cache") == 0 && k + 1 < argc &&
                      (cache = strtol(argv[k + 1], &end, 10)) >= 0 && *end == '\0' && argv[k + 1][0] != '\0')
                 k++;
+            else if (strcmp(argv[k], "--warm-heap") == 0 && k + 1 < argc &&
+                     (warm_mb = strtol(argv[k + 1], &end, 10)) >= 0 && warm_mb <= (1L << 20) && *end == '\0' &&
+                     argv[k + 1][0] != '\0')
+                k++;
             else
                 return usage();
         }
         if (k + 1 != argc)
             return usage();
-        return replay(argv[k], mode, stats, cache, prefault, report);
+        return replay(argv[k], mode, stats, cache, prefault, report, warm_mb);
     }
     if (strcmp(argv[1], "compare") == 0)
         return compare(argc, argv);
