@@ -12,7 +12,8 @@ For every workload and size it writes the trace with ../shared/bench/gen_traces.
 --runs replays per phase, each begun on memory the host backs: one replay
 first as it comes, whose times are printed apart and whose peak resident
 memory is the one reported, then --runs with `replay --warm-heap` up to
-that peak; --cold times every replay as it comes) and with ../shared/bench/replay_kiwisolver.py (once,
+that peak where it is 64 MB or more, L and XL; --cold times every replay
+as it comes) and with ../shared/bench/replay_kiwisolver.py (once,
 with a per-phase limit: DNF past it), checks that both print the same `check`
 lines (within 1e-3 relative, as TRACE.md says) and prints a table of phase
 times and ratios. Our replays have a limit too (--ours-limit, for the whole
@@ -96,18 +97,29 @@ def replay(cmd, limit):
     return times, checks, errors, [line.split() for line in out.splitlines()], True
 
 
+# Replays warmed (ours()) where the one as it came peaked at this many KB or more: at L (73 to 95 MB)
+# and XL (530 to 650 MB), whose phases map blocks of 2 MB by the dozen. At S and M (16 MB, the
+# process and its libraries with a solver of a few MB) the phases take little fresh memory, and
+# warming made the resize at S 4 to 9% slower (medians of 25 interleaved replays, each workload;
+# M the same within 2%), as if the pages that the replay's small blocks then came from sat worse
+# in the caches.
+WARM_FROM_KB = 64 << 10
+
+
 def ours(bench, path, runs, lexicographic, limit, warm=True):
     """(median phase times, checks, errors, report: floor ms, peak-rss KB (of the replays not
     warmed), kept states and bytes, and the phase times of the first replay, "cold").
     The first replay runs as it is; with warm, each of the runs timed after it first brings its
-    resident memory up to that replay's peak (solver-bench replay --warm-heap: memory the host
-    backs, README "Timing on this machine"), and the first one's times are reported apart. A
+    resident memory up to that replay's peak when that is WARM_FROM_KB or more (solver-bench
+    replay --warm-heap: memory the host backs, README "Performance"), and the first one's times
+    are reported apart. A
     replay stopped by the limit gives the phases it finished and DNF for the next; it is not run
     again."""
     cmd = [bench, "replay", "--report"] + (["--lexicographic"] if lexicographic else [])
     samples, checks, errors, report = {}, None, None, {}
     for k in range(runs + (1 if warm else 0)):
-        extra = ["--warm-heap", str(-(-report["rss"] // 1024))] if warm and k > 0 and report.get("rss") else []
+        big = report.get("rss", 0) >= WARM_FROM_KB
+        extra = ["--warm-heap", str(-(-report["rss"] // 1024))] if warm and k > 0 and big else []
         times, checks, errors, lines, finished = replay(cmd + extra + [path], limit)
         if not finished:
             return times, checks, errors, {}
