@@ -834,6 +834,73 @@ static void test_cache_limit_keeps_what_fits(void)
     cs_solver_free(S);
 }
 
+/*
+ * A kept state and constraints made after it was kept (cs_cache.c, "set"):
+ * 200 of them, past the markers it was kept with, added to the current
+ * set, must be listed as removals to go back to it (a switch, no solve),
+ * and come back with the state just left. Values are checked each way,
+ * and the invariants (each state's count of differences among them) after
+ * each change set; one that lists a constraint that is not added is
+ * refused, and one that leaves a new constraint out is not a switch.
+ */
+static void test_kept_states_and_constraints_made_later(void)
+{
+    enum { N = 16, LATER = 200 };
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Cons one[N], two[N], later[LATER + 1];
+    cs_Var x = two_chains(S, N, 2, one, two);
+    cs_Var free_var[LATER];
+    for (int i = 0; i < LATER; i++) /* variables first: a new one drops every kept state */
+        free_var[i] = var(S);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, one, N, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, one + 1, N - 1, two + 1, N - 1, NULL), CS_OK); /* one kept */
+    for (int i = 0; i < LATER; i++) /* made after one was kept */
+        later[i] = cons(S, 1, free_var[i], 0, free_var[i], -(double)i, CS_EQ, CS_REQUIRED);
+    later[LATER] = cons(S, 1, x, 0, x, -1000, CS_EQ, CS_WEAK); /* never added */
+    EXPECT_STATUS(cs_apply(S, NULL, 0, later, LATER, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_Cons back_rm[N - 1 + LATER + 1], back_add[N - 1];
+    for (int i = 0; i < N - 1; i++) {
+        back_rm[i] = two[i + 1];
+        back_add[i] = one[i + 1];
+    }
+    for (int i = 0; i < LATER; i++)
+        back_rm[N - 1 + i] = later[i];
+    /* Listing one that is not added: refused, nothing changed. */
+    back_rm[N - 1 + LATER] = later[LATER];
+    EXPECT_STATUS(cs_apply(S, back_rm, N - 1 + LATER + 1, back_add, N - 1, NULL), CS_ERR_UNKNOWN);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_Stats st;
+    cs_stats(S, &st);
+    EXPECT(st.cached_states == 1);
+    size_t rebuilds = st.rebuilds;
+    /* The change set that leads back: two and the new ones out, one in. */
+    EXPECT_STATUS(cs_apply(S, back_rm, N - 1 + LATER, back_add, N - 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), N - 1));
+    cs_stats(S, &st);
+    EXPECT(st.rebuilds == rebuilds); /* switched, not solved */
+    /* And forth: the state just left (two and the new ones) was kept. */
+    EXPECT_STATUS(cs_apply(S, back_add, N - 1, back_rm, N - 1 + LATER, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), 2 * (N - 1)));
+    for (int i = 0; i < LATER; i++)
+        EXPECT(NEAR(cs_value(S, free_var[i]), i));
+    cs_stats(S, &st);
+    EXPECT(st.rebuilds == rebuilds);
+    /* Back again, leaving the last new one added: not the kept state's set,
+     * so applied (in place or afresh), and the values are that set's. */
+    EXPECT_STATUS(cs_apply(S, back_rm, N - 1 + LATER - 1, back_add, N - 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, x), N - 1));
+    EXPECT(NEAR(cs_value(S, free_var[LATER - 1]), LATER - 1));
+    EXPECT(NEAR(cs_value(S, free_var[0]), 0));
+    cs_solver_free(S);
+}
+
 /* Under a sanitizer, whose allocator keeps freed memory mapped? */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define UNDER_SANITIZER 1
@@ -2027,6 +2094,7 @@ int main(void)
     run("memory flat", test_memory_flat);
     run("large, with the default allocator", test_large_default_allocator);
     run("a new cache limit keeps what fits", test_cache_limit_keeps_what_fits);
+    run("kept states and constraints made later", test_kept_states_and_constraints_made_later);
     run("spare mappings", test_spare_mappings);
     run("the reserve", test_reserve);
     run("the reserve across fork", test_reserve_across_fork);
