@@ -235,10 +235,13 @@ size_t cs_cache_limit(const cs_Solver *solver);
  * set of constraints not seen before) makes a new tableau in memory of its
  * own, and at 10,000 views and more most of its time can be page faults
  * on that memory. With the default allocator on Linux, after such a change
- * set the solver maps what the next one is expected to take (the large
- * blocks this one made, within the bound on spare memory, cs_Stats) and a
- * thread of its own brings its pages in while the caller goes on; the
- * next such change set finds them there. Enabled by default; 0 disables it
+ * set, while the solver keeps no solved state (a build, or every such
+ * change set with cs_set_cache_limit 0), the solver maps what the next one
+ * is expected to take (the large blocks this one made, within the bound on
+ * spare memory, cs_Stats) and a thread of its own brings its pages in
+ * while the caller goes on; the next such change set finds them there.
+ * Once a state is kept, transitions go between kept states and make none.
+ * Enabled by default; 0 disables it
  * (no thread is started after that; one at work finishes its memory and
  * is joined by cs_solver_free). Results are the same either way. The
  * thread touches only that mapping, takes no signal (all are blocked in
