@@ -265,51 +265,59 @@ void cs_cache_toggled(cs_Solver *S, const cs_Cons *ids, size_t n)
  * its count of differences is the change set's size. O(change set), not
  * O(constraints), and it reads only each listed constraint's state and
  * its markers there. An edit constraint is added in every kept state, so
- * listing one fails this without a look at its record; a constraint listed
- * twice would be counted twice, and the trade finds it (trade's result).
- * Anything this refuses, the caller's own path applies or refuses with the
- * right error.
+ * listing one fails this without a look at its record.
+ *
+ * The test and the change of state are one pass (claim): each listed
+ * constraint's state is set as it passes, and a constraint that fails
+ * sets back those set before it. So a constraint listed twice fails at its
+ * second mention (its state has changed), and one listed as removed and
+ * added at its addition. As two passes, a test and then the trade, the
+ * switch read every listed id and its state twice. Anything this refuses,
+ * the caller's own path applies or refuses with the right error.
  */
-static bool leads_to(const cs_Solver *S, const CacheEntry *e, const cs_Cons *remove, size_t nremove,
-                     const cs_Cons *add, size_t nadd)
+static void unclaim(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd)
+{
+    uint8_t *state = S->state;
+    for (size_t k = nadd; k-- > 0;)
+        state[add[k]] = CONS_IDLE;
+    for (size_t k = nremove; k-- > 0;)
+        state[remove[k]] = CONS_ADDED;
+}
+
+static bool claim(cs_Solver *S, const CacheEntry *e, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
+                  size_t nadd)
 {
     if (e->differ != nremove + nadd)
         return false;
-    for (size_t k = 0; k < nremove; k++) {
+    uint8_t *state = S->state;
+    uint32_t ncons = S->ncons;
+    size_t k = 0, j = 0;
+    for (; k < nremove; k++) {
         cs_Cons id = remove[k];
-        if (id >= S->ncons || S->state[id] != CONS_ADDED || cs_added_in(e, id))
-            return false;
+        if (id >= ncons || state[id] != CONS_ADDED || cs_added_in(e, id))
+            break;
+        state[id] = CONS_IDLE;
     }
-    for (size_t k = 0; k < nadd; k++) {
-        cs_Cons id = add[k];
-        if (id >= S->ncons || S->state[id] != CONS_IDLE || !cs_added_in(e, id))
-            return false;
+    if (k == nremove)
+        for (; j < nadd; j++) {
+            cs_Cons id = add[j];
+            if (id >= ncons || state[id] != CONS_IDLE || !cs_added_in(e, id))
+                break;
+            state[id] = CONS_ADDED;
+        }
+    if (k == nremove && j == nadd) {
+        S->nadded += (uint32_t)nadd - (uint32_t)nremove;
+        return true;
     }
-    return true;
+    unclaim(S, remove, k, add, j);
+    return false;
 }
 
-/*
- * Trades the current state with e's: the tableau with its markers, the
- * edit values, and the state of the constraints in which the two differ
- * (`leave` are added here and not there, `enter` the reverse). Returns how
- * many constraints changed state: fewer than listed if one is listed
- * twice. Trading again with the lists swapped puts everything back.
- */
-static size_t trade(cs_Solver *S, CacheEntry *e, const cs_Cons *leave, size_t nleave,
-                    const cs_Cons *enter, size_t nenter)
+/* Trades the current tableau (its markers with it) and edit values with
+ * e's; twice puts everything back. */
+static void trade(cs_Solver *S, CacheEntry *e)
 {
     cs_tableau_swap(S, &e->t);
-    size_t changed = 0;
-    uint8_t *state = S->state;
-    for (size_t k = 0; k < nleave; k++) {
-        changed += state[leave[k]] == CONS_ADDED;
-        state[leave[k]] = CONS_IDLE;
-    }
-    for (size_t k = 0; k < nenter; k++) {
-        changed += state[enter[k]] != CONS_ADDED;
-        state[enter[k]] = CONS_ADDED;
-    }
-    S->nadded += (uint32_t)nenter - (uint32_t)nleave;
     for (uint32_t k = 0; k < S->nedit; k++) {
         cs_Var v = S->edit_vars[k];
         /* The edit constraint's record follows the tableau it is in. */
@@ -318,7 +326,6 @@ static size_t trade(cs_Solver *S, CacheEntry *e, const cs_Cons *leave, size_t nl
         S->edit_value[v] = there;
         S->cons[S->edit_cons[v] - 1].constant = -there;
     }
-    return changed;
 }
 
 cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
@@ -329,7 +336,7 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         return CS_OK;
     CacheEntry *e = NULL;
     for (uint32_t k = 0; k < S->ncache && e == NULL; k++)
-        if (leads_to(S, &S->cache[k], remove, nremove, add, nadd))
+        if (claim(S, &S->cache[k], remove, nremove, add, nadd))
             e = &S->cache[k];
     if (e == NULL)
         return CS_OK;
@@ -339,15 +346,13 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     uint32_t nedit = S->nedit;
     if (!cs_marks_reserve(S, &e->t.mark, &e->t.capmark, S->capcons) ||
         (nedit > 0 && (now = cs_mem_realloc(S, NULL, 0, (size_t)nedit * sizeof *now)) == NULL)) {
+        unclaim(S, remove, nremove, add, nadd);
+        S->nadded -= (uint32_t)nadd - (uint32_t)nremove;
         *done = true; /* refused as a whole, like any failed allocation */
         return CS_ERR_NOMEM;
     }
     edit_values(S, now);
-    if (trade(S, e, remove, nremove, add, nadd) != nremove + nadd) {
-        trade(S, e, add, nadd, remove, nremove); /* listed twice: the caller's path says so */
-        cs_mem_free(S, now, (size_t)nedit * sizeof *now);
-        return CS_OK;
-    }
+    trade(S, e);
     *done = true;
     /* Every value is published again from the restored tableau, so the
      * rows moved below need no dirty marks (cs_mark_dirty). */
@@ -393,7 +398,9 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         e->moved.n = 0; /* e now holds the state just left, solved with today's constants */
     } else {
         cs_txn_rollback(S);
-        trade(S, e, add, nadd, remove, nremove); /* the trade back puts everything back */
+        trade(S, e); /* the trade back puts everything back */
+        unclaim(S, remove, nremove, add, nadd);
+        S->nadded -= (uint32_t)nadd - (uint32_t)nremove;
         S->republish = republish;
         if (st == CS_ERR_UNSATISFIABLE) {
             /* A new constant cannot hold in the kept state: forget it and
