@@ -313,6 +313,13 @@ static bool claim(cs_Solver *S, const CacheEntry *e, const cs_Cons *remove, size
     return false;
 }
 
+/* Undoes a claim that succeeded: the states and the count of constraints added. */
+static void release_claim(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd)
+{
+    unclaim(S, remove, nremove, add, nadd);
+    S->nadded -= (uint32_t)nadd - (uint32_t)nremove;
+}
+
 /* Trades the current tableau (its markers with it) and edit values with
  * e's; twice puts everything back. */
 static void trade(cs_Solver *S, CacheEntry *e)
@@ -346,8 +353,7 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     uint32_t nedit = S->nedit;
     if (!cs_marks_reserve(S, &e->t.mark, &e->t.capmark, S->capcons) ||
         (nedit > 0 && (now = cs_mem_realloc(S, NULL, 0, (size_t)nedit * sizeof *now)) == NULL)) {
-        unclaim(S, remove, nremove, add, nadd);
-        S->nadded -= (uint32_t)nadd - (uint32_t)nremove;
+        release_claim(S, remove, nremove, add, nadd);
         *done = true; /* refused as a whole, like any failed allocation */
         return CS_ERR_NOMEM;
     }
@@ -398,9 +404,8 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         e->moved.n = 0; /* e now holds the state just left, solved with today's constants */
     } else {
         cs_txn_rollback(S);
-        trade(S, e); /* the trade back puts everything back */
-        unclaim(S, remove, nremove, add, nadd);
-        S->nadded -= (uint32_t)nadd - (uint32_t)nremove;
+        trade(S, e); /* the trade back and the claim's release put everything back */
+        release_claim(S, remove, nremove, add, nadd);
         S->republish = republish;
         if (st == CS_ERR_UNSATISFIABLE) {
             /* A new constant cannot hold in the kept state: forget it and
