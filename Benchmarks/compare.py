@@ -112,28 +112,28 @@ def ours(bench, path, runs, lexicographic, limit, warm=True):
     The first replay runs as it is; with warm, each of the runs timed after it first brings its
     resident memory up to that replay's peak when that is WARM_FROM_KB or more (solver-bench
     replay --warm-heap: memory the host backs, README "Performance"), and the first one's times
-    are reported apart. A
-    replay stopped by the limit gives the phases it finished and DNF for the next; it is not run
-    again."""
+    are reported apart. A replay stopped by the limit gives the phases it finished and DNF for
+    the next; it is not run again."""
     cmd = [bench, "replay", "--report"] + (["--lexicographic"] if lexicographic else [])
     samples, checks, errors, report = {}, None, None, {}
     for k in range(runs + (1 if warm else 0)):
+        as_it_came = warm and k == 0  # timed apart; its peak sizes the warming
         big = report.get("rss", 0) >= WARM_FROM_KB
         extra = ["--warm-heap", str(-(-report["rss"] // 1024))] if warm and k > 0 and big else []
         times, checks, errors, lines, finished = replay(cmd + extra + [path], limit)
         if not finished:
             return times, checks, errors, {}
-        if warm and k == 0:
+        if as_it_came:
             report["cold"] = times
         else:
             for p, t in times.items():
                 samples.setdefault(p, []).append(t)
         for w in lines:
-            if w[:1] == ["phase-ms"] and not (warm and k == 0):
+            if w[:1] == ["phase-ms"] and not as_it_came:
                 report.setdefault("precise", {}).setdefault(w[1], []).append(float(w[2]))
             elif w[:1] == ["floor"]:
                 report["floor"] = min(report.get("floor", 1e300), float(w[1]))
-            elif w[:1] == ["peak-rss"] and not (warm and k > 0):  # warmed replays hold what they warmed
+            elif w[:1] == ["peak-rss"] and (as_it_came or not warm):  # warmed replays hold what they warmed
                 report["rss"] = max(report.get("rss", 0), int(w[1]))
             elif w[:1] == ["kept"]:
                 report["kept"] = (int(w[1]), int(w[2]))

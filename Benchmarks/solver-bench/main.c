@@ -22,6 +22,7 @@
 #define _DEFAULT_SOURCE /* readlink, getrusage */
 #include "trace.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,38 +131,25 @@ static void apply_one_by_one(Replay *R, const TraceOp *op)
 static size_t apply_run(Replay *R, size_t i)
 {
     const Trace *t = R->t;
-    size_t end = i, nrem = 0, nadd = 0, nremove_ops = 0;
+    size_t end = i, nrem = 0, nadd = 0;
     int clean = 1; /* every constraint of the run was made */
     while (end < t->nops && t->ops[end].kind == OP_REMOVE)
         end++;
-    nremove_ops = end - i;
+    size_t nremove_ops = end - i;
     while (end < t->nops && t->ops[end].kind == OP_ADD)
         end++;
+    bool as_they_lie = nremove_ops <= 1 && end - i - nremove_ops <= 1; /* a group of each at most */
     const cs_Cons *remove = R->batch_remove, *add = R->batch_add;
-    if (nremove_ops <= 1 && end - i - nremove_ops <= 1) {
-        for (size_t k = i; k < end; k++) {
-            const TraceGroup *g = &t->groups[t->ops[k].arg];
-            clean &= R->clean[t->ops[k].arg];
-            if (t->ops[k].kind == OP_REMOVE) {
-                remove = R->cons + g->first;
-                nrem = g->count;
-            } else {
-                add = R->cons + g->first;
-                nadd = g->count;
-            }
-        }
-    } else {
-        for (size_t k = i; k < end; k++) {
-            const TraceGroup *g = &t->groups[t->ops[k].arg];
-            clean &= R->clean[t->ops[k].arg];
-            if (t->ops[k].kind == OP_REMOVE) {
-                memcpy(R->batch_remove + nrem, R->cons + g->first, g->count * sizeof *R->cons);
-                nrem += g->count;
-            } else {
-                memcpy(R->batch_add + nadd, R->cons + g->first, g->count * sizeof *R->cons);
-                nadd += g->count;
-            }
-        }
+    for (size_t k = i; k < end; k++) {
+        const TraceGroup *g = &t->groups[t->ops[k].arg];
+        bool removing = t->ops[k].kind == OP_REMOVE;
+        size_t *n = removing ? &nrem : &nadd;
+        clean &= R->clean[t->ops[k].arg];
+        if (as_they_lie)
+            *(removing ? &remove : &add) = R->cons + g->first;
+        else
+            memcpy((removing ? R->batch_remove : R->batch_add) + *n, R->cons + g->first, g->count * sizeof *R->cons);
+        *n += g->count;
     }
     if (clean) {
         cs_Status st = cs_apply(R->solver, remove, nrem, add, nadd, NULL);
