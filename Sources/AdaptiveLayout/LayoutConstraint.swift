@@ -43,6 +43,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Whether ``activationError`` is set: a switch reads this flag for every
     /// constraint it activates, and the error itself lies after this block.
     @exclusivity(unchecked) private var activationFailed = false
+    /// How many of the engines' entries (active, or deactivated and given
+    /// back at the next pass) stand for this constraint: two while it is
+    /// active again before the pass that takes out its earlier activation.
+    /// A ``keeper`` is given only to a constraint with none (``LayoutEngine/hold(_:)``).
+    @exclusivity(unchecked) var holds: UInt32 = 0
     /// `lowered`'s id in the engine's solver once compiled there, so that a
     /// pass hands the solver ids without touching the compiled objects. The
     /// engine never lets its solver drop a compiled form it still holds
@@ -64,6 +69,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The constant part of the lowered expression that is not `-constant`
     /// (baseline offsets, say), so that a new constant is `base - constant`.
     @exclusivity(unchecked) var loweredBase = 0.0
+    /// The size-class variation that lists it and holds it for as long as
+    /// the variation lives (the first one to list it, if it had no engine
+    /// entries then): the engine then holds the variation, not the
+    /// constraint (``LayoutEngine/hold(_:)``). Cleared by the variation's deinit.
+    @exclusivity(unchecked) var keeper: Unmanaged<SizeClassVariation>?
 
     /// The constant added to the second side. Cheap to change while active.
     // Read for every constraint a layout pass hands the solver: no dynamic

@@ -50,15 +50,15 @@ final class LayoutEngine {
     private let sizing: ImpliedConstraints.RootSizing
 
     /// A constraint in one of the lists below. An entry of `active` is one
-    /// retain of its constraint, taken when it is activated; deactivating it
-    /// moves that entry, as it is, to `pendingRemove`, which gives it back at
-    /// the end of the next pass (once the solver has it out). `pendingAdd`'s
-    /// entries retain nothing: each constraint there was active when it was
-    /// listed, so its retain is in `active` or in `pendingRemove` until the
-    /// pass has walked them. A size-class transition moves thousands of
-    /// constraints through these lists; as arrays of strong references each
-    /// move cost four retains and four releases, and retains and releases
-    /// were half of a transition's time.
+    /// hold on its constraint, taken when it is activated (``hold(_:)``);
+    /// deactivating it moves that entry, as it is, to `pendingRemove`, which
+    /// gives it back at the end of the next pass (once the solver has it
+    /// out). `pendingAdd`'s entries hold nothing: each constraint there was
+    /// active when it was listed, so its hold is in `active` or in
+    /// `pendingRemove` until the pass has walked them. A size-class
+    /// transition moves thousands of constraints through these lists; as
+    /// arrays of strong references each move cost four retains and four
+    /// releases, and retains and releases were half of a transition's time.
     typealias Held = Unmanaged<LayoutConstraint>
 
     /// Active constraints, in no order (``LayoutConstraint/activeIndex``).
@@ -111,8 +111,42 @@ final class LayoutEngine {
     deinit {
         token.engine = nil // compiled constraints see the engine gone
         active.forEach { held in held._withUnsafeGuaranteedRef { $0.engineRef = nil } }
-        active.forEach { $0.release() }
-        pendingRemove.forEach { $0.release() }
+        active.forEach { Self.giveBack($0) }
+        pendingRemove.forEach { Self.giveBack($0) }
+    }
+
+    /// Takes a hold on a constraint for an entry of `active`: a retain of
+    /// it, or, when a size-class variation keeps it (its ``LayoutConstraint/keeper``),
+    /// of the variation, once for all of its constraints that engines hold
+    /// (a count on the variation, which a transition finds in the cache,
+    /// where each constraint's own retain was an atomic write to a cold
+    /// object). The constraint is alive either way until ``giveBack(_:)``.
+    private static func hold(_ c: LayoutConstraint) -> Held {
+        c.holds += 1
+        if let keeper = c.keeper {
+            keeper._withUnsafeGuaranteedRef { v in
+                v.engineHolds += 1
+                if v.engineHolds == 1 { _ = keeper.retain() }
+            }
+            return Held.passUnretained(c)
+        }
+        return Held.passRetained(c)
+    }
+
+    /// Gives back the hold of an entry taken by ``hold(_:)``. The constraint
+    /// may be freed by it (and its variation): nothing of it is read after.
+    private static func giveBack(_ held: Held) {
+        let keeper = held._withUnsafeGuaranteedRef { c in
+            c.holds -= 1
+            return c.keeper
+        }
+        guard let keeper else { return held.release() }
+        let last = keeper._withUnsafeGuaranteedRef { v in
+            assert(v.engineHolds > 0, "a hold given back to a variation that was not holding")
+            v.engineHolds -= 1
+            return v.engineHolds == 0
+        }
+        if last { keeper.release() }
     }
 
     // MARK: - Items
@@ -256,7 +290,7 @@ final class LayoutEngine {
         c.activeIndex = active.count
         c.activeOrder = nextOrder
         nextOrder += 1
-        active.append(Held.passRetained(c))
+        active.append(Self.hold(c))
         if c.loweredIn !== token, let old = c.lowered {
             // Compiled by another engine (a subtree moved here): out of that
             // engine's solver now, so its queued removal is void.
@@ -500,7 +534,7 @@ final class LayoutEngine {
                 // moved to since (compiled there).
                 if c.loweredIn === token { c.queuedForRemoval = false }
             }
-            held.release()
+            Self.giveBack(held)
         }
         pendingRemove.removeAll()
         removalsTaken = false

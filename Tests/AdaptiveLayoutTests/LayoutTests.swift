@@ -529,6 +529,121 @@ struct MemoryTests {
         #expect(flickered == nil)
     }
 
+    /// Constraints of a size-class variation are held by it, and the engine
+    /// holds the variation while any of them is active or waits for its
+    /// removal (``SizeClassVariation``): one active outlives the view that
+    /// listed it, is freed at the pass after its deactivation once nothing
+    /// else holds it, and a window rotated back and forth is freed whole.
+    @Test func constraintsOfAVariationLiveWhileTheVariationOrAnEngineNeedsThem() throws {
+        weak var weakWindow: Window?
+        weak var kept: LayoutConstraint?
+        weak var ownerGone: LayoutConstraint?
+        weak var landscapeOnly: LayoutConstraint?
+        do {
+            let screen = Screen(device: Device.named("iPhone 8")!)
+            let window = Window(screen: screen)
+            let row = View(name: "row")
+            row.translatesAutoresizingMaskIntoConstraints = false
+            try window.addSubview(row)
+            let owner = View(name: "owner")
+            try window.addSubview(owner)
+            let width = row.widthAnchor.constraint(equalToConstant: 100)
+            let wide = row.widthAnchor.constraint(equalToConstant: 200)
+            // `owner` lists constraints between other views: when it goes,
+            // they stay active, held through its variation.
+            owner.addConstraints([width], installed: .only(in: SizeClassCell(height: .regular)))
+            owner.addConstraints([wide], installed: .only(in: SizeClassCell(height: .compact)))
+            let height = row.heightAnchor.constraint(equalToConstant: 44)
+            try LayoutConstraint.activate {
+                row.leadingAnchor.constraint(equalTo: window.leadingAnchor)
+                row.topAnchor.constraint(equalTo: window.topAnchor)
+                height
+            }
+            window.layoutIfNeeded()
+            #expect(row.frame.width == 100)
+            for _ in 0..<3 {
+                screen.rotate(to: .landscape)
+                #expect(row.frame.width == 200)
+                screen.rotate(to: .portrait)
+                #expect(row.frame.width == 100)
+            }
+            ownerGone = width
+            landscapeOnly = wide
+            owner.removeFromSuperview()
+            weakWindow = window
+            kept = height
+            _ = screen
+        }
+        // The screen, the window and its views were the block's: all freed.
+        #expect(weakWindow == nil)
+        #expect(kept == nil)
+        #expect(ownerGone == nil)
+        #expect(landscapeOnly == nil)
+
+        let screen = Screen(device: Device.named("iPhone 8")!)
+        let window = Window(screen: screen)
+        let a = View(name: "a")
+        a.translatesAutoresizingMaskIntoConstraints = false // no conflict report to hold its width
+        try window.addSubview(a)
+        do {
+            let holder = View(name: "holder")
+            try window.addSubview(holder)
+            let width = a.widthAnchor.constraint(equalToConstant: 100)
+            holder.addConstraints([width], installed: .only(in: SizeClassCell(height: .regular)))
+            ownerGone = width
+            window.layoutIfNeeded()
+            #expect(width.isActive)
+            holder.removeFromSuperview() // the window held it: it goes, and its variation
+        }
+        window.layoutIfNeeded()
+        #expect(ownerGone?.isActive == true) // held by the engine, through the variation
+        ownerGone.map { LayoutConstraint.deactivate([$0]) }
+        #expect(ownerGone != nil) // until the pass
+        window.layoutIfNeeded()
+        #expect(ownerGone == nil)
+    }
+
+    /// A constraint that is active when a variation lists it keeps its own
+    /// retains (its holds then were taken so), and so does one listed by two
+    /// variations, by the first: switched by either, given back as many
+    /// times as it was held, and freed with its hierarchy.
+    @Test func aConstraintActiveBeforeAVariationListsItIsHeldAsBefore() throws {
+        weak var early: LayoutConstraint?
+        weak var twice: LayoutConstraint?
+        do {
+            let screen = Screen(device: Device.named("iPhone 8")!)
+            let window = Window(screen: screen)
+            let row = View(name: "row")
+            row.translatesAutoresizingMaskIntoConstraints = false
+            try window.addSubview(row)
+            try LayoutConstraint.activate {
+                row.leadingAnchor.constraint(equalTo: window.leadingAnchor)
+                row.topAnchor.constraint(equalTo: window.topAnchor)
+                row.widthAnchor.constraint(equalToConstant: 100)
+            }
+            let tall = row.heightAnchor.constraint(equalToConstant: 44)
+            try LayoutConstraint.activate([tall])
+            let short = row.heightAnchor.constraint(equalToConstant: 30)
+            window.addConstraints([tall], installed: .only(in: SizeClassCell(height: .regular)))
+            window.addConstraints([short], installed: .only(in: SizeClassCell(height: .compact)))
+            row.addConstraints([short], installed: .only(in: SizeClassCell(height: .compact)))
+            window.layoutIfNeeded()
+            #expect(row.frame.height == 44)
+            for _ in 0..<3 {
+                screen.rotate(to: .landscape)
+                #expect(row.frame.height == 30 && !tall.isActive && short.isActive)
+                screen.rotate(to: .portrait)
+                #expect(row.frame.height == 44 && tall.isActive && !short.isActive)
+            }
+            screen.rotate(to: .landscape) // ends with `tall` out: its holds all given back
+            early = tall
+            twice = short
+            _ = screen
+        }
+        #expect(early == nil)
+        #expect(twice == nil)
+    }
+
     /// A hierarchy freed with changes still queued (activated, deactivated,
     /// never laid out) frees its constraints too.
     @Test func queuedChangesAreFreedWithTheirHierarchy() throws {
@@ -723,3 +838,4 @@ struct MemoryTests {
         #expect(inner.frame == Rect(x: 0, y: 0, width: 40, height: 10))
     }
 }
+
