@@ -644,6 +644,49 @@ struct MemoryTests {
         #expect(twice == nil)
     }
 
+    /// A view whose variation holds constraints within its subtree moves to
+    /// another window: the first engine's entries wait for its next pass
+    /// while the second's hold the same variation; the frames follow the
+    /// new window's rotations, and all of it is freed with the windows.
+    @Test func aVariationMovedToAnotherWindowIsHeldByBothEnginesInTurn() throws {
+        weak var weakCard: View?
+        weak var tall: LayoutConstraint?
+        do {
+            let phone = Screen(device: Device.named("iPhone 8")!)
+            let plus = Screen(device: Device.named("iPhone 8 Plus")!)
+            let first = Window(screen: phone)
+            let second = Window(screen: plus)
+            let card = View(name: "card")
+            let label = View(name: "label")
+            label.translatesAutoresizingMaskIntoConstraints = false
+            try card.addSubview(label)
+            try first.addSubview(card)
+            let pinned = [label.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+                          label.topAnchor.constraint(equalTo: card.topAnchor),
+                          label.widthAnchor.constraint(equalToConstant: 50)]
+            let high = label.heightAnchor.constraint(equalToConstant: 40)
+            card.addConstraints(pinned, installed: .only(in: SizeClassCell()))
+            card.addConstraints([high], installed: .only(in: SizeClassCell(height: .regular)))
+            card.addConstraints([label.heightAnchor.constraint(equalToConstant: 20)],
+                                installed: .only(in: SizeClassCell(height: .compact)))
+            first.layoutIfNeeded()
+            #expect(label.frame == Rect(x: 0, y: 0, width: 50, height: 40))
+            try second.addSubview(card) // out of `first` before its next pass
+            second.layoutIfNeeded()
+            #expect(high.isActive && label.frame.height == 40)
+            phone.rotate(to: .landscape) // `first`'s pass: its entries given back
+            #expect(high.isActive && label.frame.height == 40)
+            plus.rotate(to: .landscape)
+            #expect(!high.isActive && label.frame.height == 20)
+            plus.rotate(to: .portrait)
+            #expect(high.isActive && label.frame.height == 40)
+            weakCard = card
+            tall = high
+        }
+        #expect(weakCard == nil)
+        #expect(tall == nil)
+    }
+
     /// A hierarchy freed with changes still queued (activated, deactivated,
     /// never laid out) frees its constraints too.
     @Test func queuedChangesAreFreedWithTheirHierarchy() throws {
