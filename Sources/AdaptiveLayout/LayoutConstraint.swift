@@ -62,8 +62,6 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var loweredAt = 0
     @exclusivity(unchecked) var activeIndex = -1
     @exclusivity(unchecked) var activeOrder = 0
-    /// The engine's pass that took it into a change set (``LayoutEngine/flush()``).
-    @exclusivity(unchecked) var takenInFlush = 0
     /// The constant the compiled form holds (`loweredBase - constant` then).
     @exclusivity(unchecked) var loweredConstant = 0.0
     /// The constant part of the lowered expression that is not `-constant`

@@ -81,6 +81,16 @@ final class LayoutEngine {
     /// miss); one activated again before the pass has its entry overwritten
     /// with ``noRemoval`` (``LayoutConstraint/removalSlot``).
     @exclusivity(unchecked) private var removingIDs = PlainList<UInt32>()
+    /// The constraints the change set under way takes, in order, for the
+    /// rare refusal (``flush()``); emptied as each pass begins, and kept
+    /// between passes for its buffer (a transition at L takes 40,000, and a
+    /// list made afresh for each pass made rotations 7 to 9% slower). A list
+    /// and not a stamp on each constraint: a stamp counted per engine
+    /// matched, in a hierarchy that had moved from another engine, a
+    /// constraint that engine had taken and this one had skipped
+    /// (deactivated since), and the refusal tried to add it, with no
+    /// compiled form (a crash that document-fuzz found).
+    @exclusivity(unchecked) private var taken = PlainList<Held>()
     /// A ``removingIDs`` entry cancelled. No solver id is this large.
     static let noRemoval = UInt32.max
     /// Whether the pass under way has taken ``removingIDs`` for its change
@@ -97,8 +107,6 @@ final class LayoutEngine {
     @exclusivity(unchecked) private(set) var departures = 0
     /// Layout passes run so far: until the first, frames are the ones set.
     private(set) var passes = 0
-    /// Change sets made so far (``flush()``), the stamp of the constraints each took.
-    @exclusivity(unchecked) private var flushes = 0
 
     init(root: View, sizing: ImpliedConstraints.RootSizing = .frame, scratch: Bool = false) {
         self.root = root
@@ -482,9 +490,9 @@ final class LayoutEngine {
         }
         removingIDs.removeAll()
         removalsTaken = true
-        flushes += 1
         var ids: [UInt32] = []
         ids.reserveCapacity(pendingAdd.count)
+        taken.removeAll()
         var compiled = true
         // Lowering a margin attribute may make the margins guide, whose own
         // constraints join the queue: it is walked until its end stays put.
@@ -496,7 +504,7 @@ final class LayoutEngine {
                 guard holds(c), !c.inSolver, !c.broken else { return }
                 lower(c)
                 c.inSolver = true // marks it taken: a second mention is skipped
-                c.takenInFlush = flushes
+                taken.append(held)
                 compiled = compiled && compile(c)
                 if compiled { ids.append(c.loweredID!) }
             }
@@ -509,13 +517,11 @@ final class LayoutEngine {
         // Rare: find the constraints to break, keeping every other one. A
         // refused change set changed nothing; the removals still happen.
         var adding: [LayoutConstraint] = []
-        pendingAdd.forEach { held in
+        adding.reserveCapacity(taken.count)
+        taken.forEach { held in
             let c = held.takeUnretainedValue()
-            if c.takenInFlush == flushes {
-                c.takenInFlush = 0 // once, at its first mention
-                c.inSolver = false
-                adding.append(c)
-            }
+            c.inSolver = false
+            adding.append(c)
         }
         pendingAdd.removeAll()
         if (try? solver.apply(removingIDs: removing, addingIDs: [])) == nil {

@@ -98,6 +98,42 @@ struct LayoutDocumentTests {
         #expect(pad["logo"]?.size == Size(width: 200, height: 200))
     }
 
+    /// One document laid out on a phone in both orientations and then on
+    /// an iPad (one hierarchy moving from window to window, as document-fuzz
+    /// does) gives the iPad the answer it gets first: here a conflict of
+    /// its two regular-width variations, broken, where the refused change
+    /// set once tried to add a constraint the phone's window had taken and
+    /// the iPad's had not (a crash, found by document-fuzz).
+    @Test func aDocumentOnOneDeviceAfterAnotherAnswersAsOnItsOwn() throws {
+        let doc = """
+        views:
+          - name: sidebar
+            subviews: [{name: list}]
+          - name: divider
+          - name: detail
+            subviews: [{name: caption}]
+        constraints:
+          - installed: {except: [wR]}
+            constraints: ["H:|[sidebar]|"]
+          - installed: {only: [wR]}
+            constraints: ["H:|[sidebar(462)][divider(1)][detail]|"]
+          - installed: {except: [wR]}
+            constraints: ["H:|[sidebar]|"]
+          - installed: {only: [wR]}
+            constraints: ["H:|[sidebar(640)][divider(1)][detail]|"]
+        """
+        let phone = Device.named("iPhone 8")!, pad = Device.named("iPad Pro 11-inch (M4)")!
+        let alone = try #require(try DocumentLayout(text: doc).solve(on: pad))
+        #expect(alone.brokenConstraint == "sidebar.width == 640")
+        #expect(Self.frames(alone)["sidebar"]?.width == 462)
+        let layout = try DocumentLayout(text: doc)
+        #expect(Self.frames(try #require(layout.solve(on: phone)))["sidebar"]?.width == 375)
+        #expect(Self.frames(try #require(layout.solve(on: phone, .landscape)))["sidebar"]?.width == 667)
+        let after = try #require(layout.solve(on: pad))
+        #expect(after.brokenConstraint == alone.brokenConstraint)
+        #expect(Self.frames(after) == Self.frames(alone))
+    }
+
     /// JSON documents read as YAML does; equations with metrics, identifiers.
     @Test func jsonAndEquations() throws {
         let doc = """
@@ -191,3 +227,4 @@ struct LayoutDocumentTests {
         #expect(portrait["imageView"] == Rect(x: 0, y: 49, width: 375, height: 618))
     }
 }
+
