@@ -13,6 +13,20 @@ func makeRoot(_ width: Double = 320, _ height: Double = 480, _ names: String...)
     return (root, views)
 }
 
+/// A window on an iPhone 8 in portrait with named subviews placed by
+/// constraints (``makeRoot(_:_:_:)`` in a trait environment).
+func makePhoneWindow(_ names: String...) -> (Screen, Window, [View]) {
+    let screen = Screen(device: Device.named("iPhone 8")!)
+    let window = Window(screen: screen)
+    let views = names.map { name -> View in
+        let v = View(name: name)
+        v.translatesAutoresizingMaskIntoConstraints = false
+        try! window.addSubview(v)
+        return v
+    }
+    return (screen, window, views)
+}
+
 @Suite("Constraints: Apple's shape and rules")
 struct ConstraintTests {
     /// Auto Layout Guide, "Anatomy of a Constraint": RedView.leading = 1.0 x

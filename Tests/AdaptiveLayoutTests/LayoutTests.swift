@@ -540,11 +540,8 @@ struct MemoryTests {
         weak var ownerGone: LayoutConstraint?
         weak var landscapeOnly: LayoutConstraint?
         do {
-            let screen = Screen(device: Device.named("iPhone 8")!)
-            let window = Window(screen: screen)
-            let row = View(name: "row")
-            row.translatesAutoresizingMaskIntoConstraints = false
-            try window.addSubview(row)
+            let (screen, window, views) = makePhoneWindow("row")
+            let row = views[0]
             let owner = View(name: "owner")
             try window.addSubview(owner)
             let width = row.widthAnchor.constraint(equalToConstant: 100)
@@ -580,11 +577,8 @@ struct MemoryTests {
         #expect(ownerGone == nil)
         #expect(landscapeOnly == nil)
 
-        let screen = Screen(device: Device.named("iPhone 8")!)
-        let window = Window(screen: screen)
-        let a = View(name: "a")
-        a.translatesAutoresizingMaskIntoConstraints = false // no conflict report to hold its width
-        try window.addSubview(a)
+        let (_, window, views) = makePhoneWindow("a") // constraints only: no conflict report to hold a's width
+        let a = views[0]
         do {
             let holder = View(name: "holder")
             try window.addSubview(holder)
@@ -611,11 +605,8 @@ struct MemoryTests {
         weak var early: LayoutConstraint?
         weak var twice: LayoutConstraint?
         do {
-            let screen = Screen(device: Device.named("iPhone 8")!)
-            let window = Window(screen: screen)
-            let row = View(name: "row")
-            row.translatesAutoresizingMaskIntoConstraints = false
-            try window.addSubview(row)
+            let (screen, window, views) = makePhoneWindow("row")
+            let row = views[0]
             try LayoutConstraint.activate {
                 row.leadingAnchor.constraint(equalTo: window.leadingAnchor)
                 row.topAnchor.constraint(equalTo: window.topAnchor)
