@@ -337,8 +337,9 @@ typedef struct TermPool {
  * afresh (cs_topo.c). */
 typedef struct Topo {
     uint32_t *place;   /* each variable's place; nvar of them */
+    uint32_t *high;    /* each run of `gap` places: at least its highest in use (cs_topo.c) */
     uint64_t *key;     /* the searches' lists, 2 * CS_SEARCH_BUDGET (cs_topo.c) */
-    uint32_t nvar;
+    uint32_t nvar, gap;
     uint64_t work, allowance; /* what its reorders have visited, and may (cs_topo.c) */
     bool live;         /* the order holds, and the subject search may use it */
 } Topo;

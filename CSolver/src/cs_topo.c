@@ -25,16 +25,23 @@
  *
  *   begin    an empty tableau has no edges: the variables are placed in
  *            the order they were made (views made parent first, so most
- *            rows are solved for a variable placed after what it uses).
+ *            rows are solved for a variable placed after what it uses),
+ *            TOPO_GAP places apart: variable k at k * TOPO_GAP, the places
+ *            after it free (a run), and high[k], at least the highest place
+ *            in use in run k, at that.
  *   admit    a row solved for a variable v (cs_add_cons) adds an edge from
  *            every other variable it holds. Where one of them is placed
- *            after v, the variables between are placed again: F, those
- *            below v placed before the highest of them, and B, those above
- *            them placed after v; B's places and F's are pooled and handed
- *            out B first, each set in its old order. No other operation of
- *            a build adds an edge: an expansion substitutes a reference by
- *            variables placed before it, and pivots in the objective's
- *            rows meet no variables (I5).
+ *            after v, at most at ub, F is found: v and the variables below
+ *            it placed before ub. If ub is the highest place in use in its
+ *            run (high) and the run has room for F after it, F moves there
+ *            in its old order, and nothing else moves: every edge out of F
+ *            that leaves F goes to a place above ub, hence above the run's
+ *            part in use. Else B is found too, those above the row's
+ *            variables placed after v; B's places and F's are pooled and
+ *            handed out B first, each set in its old order. No other
+ *            operation of a build adds an edge: an expansion substitutes a
+ *            reference by variables placed before it, and pivots in the
+ *            objective's rows meet no variables (I5).
  *   bound    F and B together may hold 2 * CS_SEARCH_BUDGET variables, and
  *            the reorders of a change set may visit TOPO_WORK column
  *            entries and row terms for each variable and each constraint
@@ -45,6 +52,21 @@
  *            memory is taken as the change set begins: if there is none,
  *            the change set is refused (CS_ERR_NOMEM), as when its tableau
  *            cannot be made.
+ *
+ * The gaps are for the cells workload, whose every cell's height is solved
+ * from its image's bottom, `image.y + image.h == cell.y + cell.h`, made
+ * after the cell: F is the cell's height alone, and B, found upward
+ * through the image's and its siblings' rows, about six rows, each a
+ * chain of dependent misses (the row, its terms, the kinds of their
+ * symbols, their places), which a cells L tableau keeps in the L3 and an
+ * XL one does not (B's walk was 5.5% of a cells XL flip's samples, and
+ * most of cs_topo_reorder's). With room after ub, B is not walked, and
+ * every reorder of the workloads finds room: a cells build 0.94x at L and
+ * 0.89x at XL, its flip 0.98x (medians of 11 interleaved replays; the
+ * flip's next search, dependents_clear, then meets the misses the walk
+ * had taken). A run is used up only by a chain whose F keeps growing (the
+ * one in cs_test.c), which goes on as before. high[] costs 4 bytes a
+ * variable while a change set is built.
  *
  * Variables made in the reverse of the order their rows come in (a list
  * of views made last first) place the whole list again at each row: when
@@ -72,20 +94,26 @@
  * / 2 in all, and is given up once it has cost this much. */
 #define TOPO_WORK 16
 
+/* The places between two variables' first ones (below 2^32 / nvar, so
+ * that a place fits a key's high half). */
+#define TOPO_GAP 256
+
 bool cs_topo_begin(cs_Solver *S, size_t nadd)
 {
     Topo *T = &S->topo;
     T->allowance = TOPO_WORK * ((uint64_t)S->nvar + nadd) + 2 * CS_SEARCH_BUDGET;
     T->work = 0;
     T->place = cs_mem_realloc(S, NULL, 0, (size_t)S->nvar * sizeof *T->place);
+    T->high = cs_mem_realloc(S, NULL, 0, (size_t)S->nvar * sizeof *T->high);
     T->key = cs_mem_realloc(S, NULL, 0, 2 * (size_t)CS_SEARCH_BUDGET * sizeof *T->key);
     T->nvar = S->nvar;
-    if ((S->nvar > 0 && T->place == NULL) || T->key == NULL) {
+    if ((S->nvar > 0 && (T->place == NULL || T->high == NULL)) || T->key == NULL) {
         cs_topo_end(S);
         return false;
     }
+    T->gap = S->nvar <= UINT32_MAX / TOPO_GAP ? TOPO_GAP : UINT32_MAX / S->nvar;
     for (cs_Var v = 0; v < S->nvar; v++)
-        T->place[v] = v;
+        T->place[v] = T->high[v] = v * T->gap;
     T->live = true;
     return true;
 }
@@ -94,6 +122,7 @@ void cs_topo_end(cs_Solver *S)
 {
     Topo *T = &S->topo;
     cs_mem_free(S, T->place, (size_t)T->nvar * sizeof *T->place);
+    cs_mem_free(S, T->high, (size_t)T->nvar * sizeof *T->high);
     cs_mem_free(S, T->key, 2 * (size_t)CS_SEARCH_BUDGET * sizeof *T->key);
     memset(T, 0, sizeof *T);
 }
@@ -212,6 +241,21 @@ void cs_topo_reorder(cs_Solver *S, int32_t slot, Sym subject)
             S->vpushed[w] = below;
             key[nf++] = key_of(T, w);
         }
+    }
+
+    /* Room for F right after ub, in ub's run: F moves there, in its order,
+     * and B stays. */
+    uint32_t run = ub / T->gap;
+    if (T->high[run] == ub && ub % T->gap + nf < T->gap) {
+        if ((T->work += sort_cost(nf)) > T->allowance) {
+            (void)give_up(S);
+            return;
+        }
+        sort_keys(key, nf);
+        for (uint32_t k = 0; k < nf; k++)
+            T->place[(cs_Var)key[k]] = ub + 1 + k;
+        T->high[run] = ub + nf;
+        return;
     }
 
     /* B: up from the row's variables placed after v, through the rows of
