@@ -637,7 +637,7 @@ static bool dependents_clear(cs_Solver *S, int32_t skip, Sym first, uint32_t ref
         S->build_work += (uint64_t)c->n;
         for (int32_t k = 0; k < c->n; k++) {
             const Row *h = &S->rows[cs_col_slot(S, c, k)];
-            if (cs_col_slot(S, c, k) == skip || cs_row_coef(h, s) == 0.0)
+            if (cs_col_slot(S, c, k) == skip || !cs_col_entry_live(c, h, s))
                 continue;
             cs_Var u;
             if (!cs_row_variable(S, h, &u))
@@ -712,7 +712,7 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
     const Column *c = &S->col[m];
     for (int32_t k = 0; k < c->n; k++) {
         const Row *h = &S->rows[cs_col_slot(S, c, k)];
-        if (cs_col_slot(S, c, k) == r || h->basic == 0 || cs_row_coef(h, m) == 0.0)
+        if (cs_col_slot(S, c, k) == r || h->basic == 0 || !cs_col_entry_live(c, h, m))
             continue; /* the objective's residue is dropped before the pivot */
         if (S->kind[h->basic] != SYM_EXTERNAL)
             return PIVOT_EXPAND_ALL;

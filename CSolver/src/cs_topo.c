@@ -231,7 +231,7 @@ void cs_topo_reorder(cs_Solver *S, int32_t slot, Sym subject)
         for (int32_t k = 0; k < c->n; k++) {
             const Row *h = &S->rows[cs_col_slot(S, c, k)];
             cs_Var w;
-            if (cs_col_slot(S, c, k) == slot || !cs_row_variable(S, h, &w) || cs_row_coef(h, s) == 0.0 ||
+            if (cs_col_slot(S, c, k) == slot || !cs_row_variable(S, h, &w) || !cs_col_entry_live(c, h, s) ||
                 S->vpushed[w] == below || T->place[w] > ub)
                 continue;
             if (S->vdone[w] == in_row || nf == budget) {
