@@ -34,9 +34,7 @@ open class LayoutItem {
     /// pass of `engine` (zero if the item has no variables there).
     func solvedFrame(in engine: LayoutEngine?) -> Rect {
         guard let v = variables, let engine, v.engine === engine.token else { return .zero }
-        let solver = engine.solver
-        return Rect(x: solver.value(of: v.minX), y: solver.value(of: v.minY),
-                    width: solver.value(of: v.width), height: solver.value(of: v.height))
+        return engine.solver.withValues { v.frame(in: $0) }
     }
 
     // MARK: Anchors
@@ -68,6 +66,11 @@ final class ItemVariables {
         width = solver.makeVariable()
         height = solver.makeVariable()
         self.engine = engine
+    }
+
+    /// The frame they hold in `values`, their solver's (``Solver/withValues(_:)``).
+    func frame(in values: UnsafeBufferPointer<Double>) -> Rect {
+        Rect(x: values[Int(minX.id)], y: values[Int(minY.id)], width: values[Int(width.id)], height: values[Int(height.id)])
     }
 
     subscript(component: FrameComponents.Element) -> Variable {

@@ -17,9 +17,13 @@ open class View: LayoutItem {
     /// The target size of ``systemLayoutSizeFitting(_:)`` for the largest size.
     public static let layoutFittingExpandedSize = Size(width: 10_000_000, height: 10_000_000)
 
+    /// The view this one is a subview of.
+    public var superview: View? { superviewLink?.takeUnretainedValue() }
     /// Unowned rather than weak (weak references slow every retain of a
-    /// view); a view clears its subviews' link when it goes (deinit).
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    /// view); a view clears its subviews' link when it goes (deinit). Held
+    /// as Unmanaged so that the walks up (``rootView``, ``convert(_:to:)``)
+    /// read it without a retain and a release at each step.
+    @exclusivity(unchecked) private var superviewLink: Unmanaged<View>?
     // Read at every view by each trait change's walk down the tree: no
     // dynamic exclusivity checks on these and the trait state below (no
     // caller holds access to them across a call).
@@ -49,15 +53,15 @@ open class View: LayoutItem {
     }
 
     deinit {
-        for v in subviews { v.superview = nil }
+        for v in subviews { v.superviewLink = nil }
         for g in layoutGuides { g.owningView = nil }
     }
 
     override var parent: View? { superview }
     override var hierarchyRoot: View? {
-        var v = self
-        while let s = v.superview { v = s }
-        return v
+        var v = Unmanaged.passUnretained(self)
+        while let s = v._withUnsafeGuaranteedRef({ $0.superviewLink }) { v = s }
+        return v.takeUnretainedValue()
     }
 
     /// UIKit's `autoresizesSubviews`: each subview that
@@ -97,7 +101,7 @@ open class View: LayoutItem {
         if isDescendant(of: view) { throw .cyclicHierarchy(view.layoutName) }
         view.removeFromSuperview()
         subviews.insert(view, at: max(0, min(index, subviews.count)))
-        view.superview = self
+        view.superviewLink = Unmanaged.passUnretained(self)
         if view.autoresizes { autoresizingSubviews += 1 }
         if view.engine != nil || rootView.engine != nil { layoutEngine.adopt(subtree: view) }
         if let traits = deliveredTraits { view.enterEnvironment(traits) }
@@ -120,7 +124,7 @@ open class View: LayoutItem {
         let kept = engine?.release(subtree: self) ?? []
         s.subviews.removeAll { $0 === self }
         if autoresizes { s.autoresizingSubviews -= 1 }
-        superview = nil
+        superviewLink = nil
         if !kept.isEmpty { layoutEngine.adoptActive(kept) }
     }
 
@@ -167,14 +171,7 @@ open class View: LayoutItem {
     /// mask (and a root view) at the next pass; others get their frame from
     /// constraints at the next pass.
     public var frame: Rect {
-        get {
-            // A root's frame is the one set; others are solved once a pass ran.
-            guard superview != nil, !frameSetSinceLayout, let v = variables, let engine = rootView.engine,
-                  v.engine === engine.token, engine.passes > 0 else {
-                return storedFrame
-            }
-            return solvedFrame(in: engine) // the root's engine, found once
-        }
+        get { frame(in: rootView.engine) }
         set {
             // Refused (nothing changes): numbers the solver cannot take.
             guard [newValue.minX, newValue.minY, newValue.width, newValue.height].allSatisfy(isLayoutNumber) else { return }
@@ -193,23 +190,63 @@ open class View: LayoutItem {
         }
     }
 
+    /// ``frame``'s getter with the engine of the view's hierarchy
+    /// (`rootView.engine`) found by the caller: a root's frame is the one
+    /// set; the others are solved once a pass ran.
+    private func frame(in engine: LayoutEngine?) -> Rect {
+        guard let engine else { return storedFrame }
+        return engine.solver.withValues { frame(in: engine, values: $0) }
+    }
+
+    /// The same, with the engine's solver's values at hand.
+    private func frame(in engine: LayoutEngine, values: UnsafeBufferPointer<Double>) -> Rect {
+        guard superview != nil, !frameSetSinceLayout, let v = variables, v.engine === engine.token,
+              engine.passes > 0 else {
+            return storedFrame
+        }
+        return v.frame(in: values)
+    }
+
     /// The frame's size at origin zero.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     /// The frame in the root view's coordinates.
-    public var frameInRoot: Rect { convert(bounds, to: nil) }
+    public var frameInRoot: Rect {
+        let engine = rootView.engine
+        return convert(Rect(origin: .zero, size: frame(in: engine).size), to: nil, engine: engine)
+    }
 
     /// A rectangle in this view's coordinates, in `view`'s (nil: the root's).
     public func convert(_ rect: Rect, to view: View?) -> Rect {
+        convert(rect, to: view, engine: rootView.engine)
+    }
+
+    /// ``convert(_:to:)`` with the engine of this view's hierarchy found
+    /// once: every view on the way up shares it, and each frame read
+    /// through ``frame`` walked up to the root again (a frame in root
+    /// coordinates at depth d took d walks, d^2 steps).
+    private func convert(_ rect: Rect, to view: View?, engine: LayoutEngine?) -> Rect {
+        guard let engine else { return convert(rect, to: view) { $0.storedFrame } }
+        return engine.solver.withValues { values in convert(rect, to: view) { $0.frame(in: engine, values: values) } }
+    }
+
+    /// The walk up of ``convert(_:to:)``, each view's frame read by `frameOf`.
+    /// Unretained: each view on the way is held by its superview, and
+    /// `self` by the caller; a retain and a release at each step were most
+    /// of a frame in root coordinates.
+    private func convert(_ rect: Rect, to view: View?, frameOf: (View) -> Rect) -> Rect {
         var r = rect
-        var v: View? = self
-        while let u = v, let s = u.superview, u !== view {
-            let f = u.frame
+        var v = Unmanaged.passUnretained(self)
+        while let up = v._withUnsafeGuaranteedRef({ u -> Unmanaged<View>? in
+            guard u !== view, let up = u.superviewLink else { return nil }
+            let f = frameOf(u)
             r.origin.x += f.minX
             r.origin.y += f.minY
-            v = s
+            return up
+        }) {
+            v = up
         }
-        if let view, v !== view {
+        if let view, v.toOpaque() != Unmanaged.passUnretained(view).toOpaque() {
             let o = view.convert(Rect.zero, to: nil)
             r.origin.x -= o.minX
             r.origin.y -= o.minY

@@ -291,6 +291,15 @@ public final class Solver {
         variable.owner == ObjectIdentifier(self) ? handle.value(variable.id) : 0
     }
 
+    /// Calls `body` with every variable's value as of the last
+    /// ``updateVariables()``, indexed by ``Variable/id``: what ``value(of:)``
+    /// reads, for a caller that reads a great many at once (AdaptiveLayout's
+    /// frames in root coordinates, four values a view on the way up). The
+    /// buffer is valid only within `body`, which must not change the solver.
+    package func withValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
+        try body(handle.values())
+    }
+
     /// The variables whose values changed in the last ``updateVariables()``.
     public var changedVariables: [Variable] {
         handle.changed().map { Variable(id: $0, owner: ObjectIdentifier(self), name: names[Int($0)]) }

@@ -3,7 +3,8 @@
 /// Two variables are equal when they are the same variable of the same
 /// solver; the name is only for descriptions.
 public struct Variable: Hashable, Sendable, CustomStringConvertible {
-    let id: UInt32
+    /// Its index in its solver (``Solver/withValues(_:)``).
+    package let id: UInt32
     let owner: ObjectIdentifier
     /// The name given when the variable was made.
     public let name: String

@@ -261,6 +261,50 @@ struct LayoutTests {
         #expect(probe.frameInRoot == Rect(x: 29, y: 65, width: 20, height: 5))
     }
 
+    /// `convert(_:to:)` and `frameInRoot` read each frame on the way up:
+    /// solved ones after a pass, stored ones before any, and a view of
+    /// another hierarchy through that hierarchy's root (as UIKit converts
+    /// between windows through the screen). Offsets worked out by hand: `a`
+    /// at (10, 10) in the root, `a1` at (5, 5) in `a`, `a11` at (1, 1) in
+    /// `a1`, `b` at (250, 20) in the root; `p` at (7, 9) in `other`.
+    @Test func convertWalksUpThroughEachFrame() throws {
+        let (root, top) = makeRoot(400, 400, "a", "b")
+        let (a, b) = (top[0], top[1])
+        let a1 = View(name: "a1", frame: Rect(x: 30, y: 40, width: 50, height: 50))
+        let a11 = View(name: "a11", frame: Rect(x: 2, y: 3, width: 10, height: 10))
+        for v in [a1, a11] { v.translatesAutoresizingMaskIntoConstraints = false }
+        try a.addSubview(a1)
+        try a1.addSubview(a11)
+        let r = Rect(x: 1, y: 2, width: 3, height: 4)
+        // No pass yet: the stored frames (a's is zero).
+        #expect(a11.convert(r, to: nil) == Rect(x: 33, y: 45, width: 3, height: 4))
+        #expect(a11.frameInRoot == Rect(x: 32, y: 43, width: 10, height: 10))
+
+        func pin(_ v: View, _ x: Double, _ y: Double, _ w: Double, _ h: Double, in p: View) -> [LayoutConstraint] {
+            [v.leadingAnchor.constraint(equalTo: p.leadingAnchor, constant: x), v.topAnchor.constraint(equalTo: p.topAnchor, constant: y),
+             v.widthAnchor.constraint(equalToConstant: w), v.heightAnchor.constraint(equalToConstant: h)]
+        }
+        try LayoutConstraint.activate(pin(a, 10, 10, 200, 200, in: root) + pin(b, 250, 20, 100, 100, in: root)
+            + pin(a1, 5, 5, 50, 50, in: a) + pin(a11, 1, 1, 10, 10, in: a1))
+        root.layoutIfNeeded()
+        #expect(a11.frameInRoot == Rect(x: 16, y: 16, width: 10, height: 10))
+        #expect(a11.convert(r, to: nil) == Rect(x: 17, y: 18, width: 3, height: 4))
+        #expect(a11.convert(r, to: root) == Rect(x: 17, y: 18, width: 3, height: 4))
+        #expect(a11.convert(r, to: a) == Rect(x: 7, y: 8, width: 3, height: 4))       // an ancestor
+        #expect(a11.convert(r, to: a11) == r)                                            // itself
+        #expect(a11.convert(r, to: b) == Rect(x: -233, y: -2, width: 3, height: 4))    // a cousin
+        #expect(a.convert(r, to: a11) == Rect(x: -5, y: -4, width: 3, height: 4))      // a descendant
+        #expect(root.convert(r, to: nil) == r)
+
+        let other = View(name: "other", frame: Rect(x: 500, y: 500, width: 100, height: 100))
+        let p = View(name: "p", frame: Rect(x: 7, y: 9, width: 20, height: 20))
+        try other.addSubview(p)
+        other.layoutIfNeeded()
+        #expect(p.frameInRoot == Rect(x: 7, y: 9, width: 20, height: 20))
+        #expect(a11.convert(r, to: p) == Rect(x: 10, y: 9, width: 3, height: 4))
+        #expect(p.convert(r, to: a11) == Rect(x: -8, y: -5, width: 3, height: 4))
+    }
+
     @Test func ambiguityNamesTheFreeParts() throws {
         let (root, v) = makeRoot(320, 480, "a", "b")
         try LayoutConstraint.activate {

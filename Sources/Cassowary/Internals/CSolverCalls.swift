@@ -89,6 +89,12 @@ final class SolverHandle {
 
     func value(_ v: UInt32) -> Double { cs_value(pointer, v) }
 
+    /// Every variable's value, by id; valid until the solver next changes.
+    func values() -> UnsafeBufferPointer<Double> {
+        var n = 0
+        return UnsafeBufferPointer(start: cs_values(pointer, &n), count: n)
+    }
+
     func changed() -> [UInt32] {
         var n = 0
         guard let p = cs_changed(pointer, &n) else { return [] }

@@ -11,6 +11,8 @@
 //           each iteration; only the rotation is measured)
 //   rotate  10 rotations between configurations seen before
 //   tweak   10 times the badge's height constraint for another and back
+//   frames  every traced view's frame in window coordinates (frameInRoot),
+//           as a renderer reads them after a pass
 //
 // Sizes as gen_traces.py's, S, M and L: about 100, 1,000 and 10,000 views.
 import AdaptiveLayout
@@ -63,6 +65,18 @@ let benchmarks: @Sendable () -> Void = {
 
             Benchmark("\(name) tweak (20 changes)", configuration: configuration) { (benchmark, app: WorkloadWindow) in
                 app.workload.tweak()
+            } setup: {
+                WorkloadWindow(kind, n)
+            }
+
+            Benchmark("\(name) frames (every view's in the window)", configuration: configuration) {
+                (benchmark, app: WorkloadWindow) in
+                var sum = 0.0
+                for v in app.workload.tracedViews {
+                    let f = v.frameInRoot
+                    sum += f.minX + f.minY + f.width + f.height
+                }
+                blackHole(sum)
             } setup: {
                 WorkloadWindow(kind, n)
             }
