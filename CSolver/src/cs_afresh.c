@@ -306,6 +306,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
         }
         past = past || (budgeted && S->build_work - window_began > (uint64_t)WINDOW * WINDOW_BUDGET);
     }
+    CS_ASSERT(st != CS_OK || cs_topo_holds(S));
     cs_topo_end(S);
     *over = past;
     if (st == CS_OK && !past)

@@ -851,6 +851,11 @@ CS_HIDDEN bool cs_refactor(cs_Solver *S);
  * frees it. */
 CS_HIDDEN bool cs_topo_begin(cs_Solver *S, size_t nadd);
 CS_HIDDEN void cs_topo_end(cs_Solver *S);
+#ifndef NDEBUG
+/* Debug builds: while the order is kept, every variable row's other
+ * variables are placed before its own (the edges, admit). */
+CS_HIDDEN bool cs_topo_holds(const cs_Solver *S);
+#endif
 /* cs_topo_admit where a variable of the constraint is placed after the
  * subject. */
 CS_HIDDEN void cs_topo_reorder(cs_Solver *S, int32_t slot, Sym subject);

@@ -53,20 +53,18 @@
  *            the change set is refused (CS_ERR_NOMEM), as when its tableau
  *            cannot be made.
  *
- * The gaps are for the cells workload, whose every cell's height is solved
- * from its image's bottom, `image.y + image.h == cell.y + cell.h`, made
- * after the cell: F is the cell's height alone, and B, found upward
- * through the image's and its siblings' rows, about six rows, each a
- * chain of dependent misses (the row, its terms, the kinds of their
- * symbols, their places), which a cells L tableau keeps in the L3 and an
- * XL one does not (B's walk was 5.5% of a cells XL flip's samples, and
- * most of cs_topo_reorder's). With room after ub, B is not walked, and
- * every reorder of the workloads finds room: a cells build 0.94x at L and
- * 0.89x at XL, its flip 0.98x (medians of 11 interleaved replays; the
- * flip's next search, dependents_clear, then meets the misses the walk
- * had taken). A run is used up only by a chain whose F keeps growing (the
- * one in cs_test.c), which goes on as before. high[] costs 4 bytes a
- * variable while a change set is built.
+ * The gaps are for the cells workload, the only one that reorders: each
+ * reorder there has F of one variable and B of about five, found upward
+ * through six rows (16 terms), each row a chain of dependent misses (the
+ * row, its terms, the kinds of their symbols, their places), which a cells
+ * L tableau keeps in the L3 and an XL one does not (B's walk was 5.5% of a
+ * cells XL flip's samples, and most of cs_topo_reorder's). With room after
+ * ub, B is not walked, and every reorder of the workloads finds room: a
+ * cells build 0.94x at L and 0.89x at XL, its flip 0.98x (medians of 11
+ * interleaved replays; the next search, dependents_clear, then meets some
+ * of the misses the walk had taken). A run is used up only by a chain
+ * whose F keeps growing (the one in cs_test.c), which goes on as before.
+ * high[] costs 4 bytes a variable while a change set is built.
  *
  * Variables made in the reverse of the order their rows come in (a list
  * of views made last first) place the whole list again at each row: when
@@ -130,6 +128,25 @@ void cs_topo_end(cs_Solver *S)
 /* A variable in a search's list: its place above its index, so that
  * sorting the keys sorts by place. */
 static uint64_t key_of(const Topo *T, cs_Var v) { return (uint64_t)T->place[v] << 32 | v; }
+
+#ifndef NDEBUG
+bool cs_topo_holds(const cs_Solver *S)
+{
+    const Topo *T = &S->topo;
+    if (!T->live)
+        return true;
+    for (uint32_t slot = 0; slot < S->nslot; slot++) {
+        const Row *r = &S->rows[slot];
+        cs_Var v;
+        if (!cs_row_variable(S, r, &v))
+            continue;
+        for (int32_t k = 0; k < r->n; k++)
+            if (S->kind[r->sym[k]] == SYM_EXTERNAL && T->place[S->owner[r->sym[k]]] >= T->place[v])
+                return false;
+    }
+    return true;
+}
+#endif
 
 static int by_key(const void *a, const void *b)
 {

@@ -1738,10 +1738,11 @@ static void fresh_objective(cs_Mode mode, const Spec *sp, const int *live, int m
  * (cs_topo.c) and places them again when a row is solved for a variable
  * placed before those it uses. A chain whose links are added from its
  * head, `x[k] == x[k + 1] + 1`, with x[k + 1] made after x[k], moves the
- * whole chain above each new link: through the insertion sort and qsort
- * as it grows, then past the searches' budget (scripts/test.sh builds one
- * of 8) or the change set's allowance (the long chain), after which the
- * build goes on without the order. Each chain's values are those of the
+ * whole chain above each new link: into the free places after x[k + 1]'s
+ * while it fits there (255 links: the chain of 40 only so), then through
+ * the insertion sort and qsort as it grows, then past the searches'
+ * budget (scripts/test.sh builds one of 8) or the change set's allowance
+ * (the long chain), after which the build goes on without the order. Each chain's values are those of the
  * same constraints added one at a time, in place, and the invariants hold
  * (I6: no cycle of references). */
 static void test_chain_against_its_order(void)
