@@ -67,11 +67,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The constant part of the lowered expression that is not `-constant`
     /// (baseline offsets, say), so that a new constant is `base - constant`.
     @exclusivity(unchecked) var loweredBase = 0.0
-    /// The size-class variation that lists it and holds it for as long as
-    /// the variation lives (the first one to list it, if it had no engine
-    /// entries then): the engine then holds the variation, not the
-    /// constraint (``LayoutEngine/hold(_:)``). Cleared by the variation's deinit.
-    @exclusivity(unchecked) var keeper: Unmanaged<SizeClassVariation>?
+    /// The group that holds it (a size-class variation that lists it, or the
+    /// batch it was activated in: the first, if it had no engine entries
+    /// then): the engine then holds the group, not the constraint
+    /// (``LayoutEngine/hold(_:)``, ``ConstraintGroup``). Cleared by the
+    /// group's deinit, or when a batch is dissolved.
+    @exclusivity(unchecked) var keeper: Unmanaged<ConstraintGroup>?
 
     /// The constant added to the second side. Cheap to change while active.
     // Read for every constraint a layout pass hands the solver: no dynamic
@@ -241,6 +242,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// changed since the last layout pass, as one change set at the next
     /// ``View/layoutIfNeeded()``. All or nothing: if one has items without a
     /// common ancestor, none is activated.
+    ///
+    /// The engine holds active constraints, as UIKit's does. Sixteen or more
+    /// activated at once are held together, through the array, while at
+    /// least half of them stay active: one of them deactivated that nothing
+    /// else holds is freed at the layout pass after which fewer stay active,
+    /// where UIKit would free it at the next layout pass.
     public static func activate(_ constraints: [LayoutConstraint]) throws(LayoutError) {
         // Constraints activated before (validated, their engine known without
         // a walk: a size-class switch activates thousands) are installed as
@@ -251,6 +258,11 @@ public final class LayoutConstraint: CustomStringConvertible {
         // activation order, at least their engine's first in this call; the
         // engines are remembered (no list of constraints: a call that
         // activates one constraint allocates nothing).
+        // Many at once are held as a batch: the engines hold it once, not
+        // each of them (ConstraintGroup), until some are given back.
+        let batch = constraints.count >= ConstraintGroup.batchFrom
+            ? ConstraintGroup(constraints: constraints, isBatch: true) : nil
+        defer { withExtendedLifetime(batch) {} }
         var starts = ActivationStarts()
         var checkFrom = constraints.count
         constraints.forEachBorrowed(from: 0) { i, c in
@@ -261,6 +273,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             if c.engineRef == nil {
                 held._withUnsafeGuaranteedRef { engine in
                     starts.note(engine)
+                    batch?.keep(c)
                     c.install(in: engine)
                 }
             }
@@ -268,7 +281,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         guard checkFrom < constraints.count else { return }
         do {
-            try activateChecked(constraints, from: checkFrom)
+            try activateChecked(constraints, from: checkFrom, batch: batch)
         } catch {
             for c in constraints[..<checkFrom].reversed() {
                 if let engine = c.engine, let start = starts.start(in: engine), c.activeOrder >= start {
@@ -301,7 +314,8 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Activates `constraints[start...]`, each checked first (its shape, and
     /// its items' common ancestor), all or none.
-    private static func activateChecked(_ constraints: [LayoutConstraint], from start: Int) throws(LayoutError) {
+    private static func activateChecked(_ constraints: [LayoutConstraint], from start: Int,
+                                        batch: ConstraintGroup?) throws(LayoutError) {
         // A constraint activated before knows its engine (knownEngine); the
         // others' engines are found by a walk to the root and kept here, by
         // index.
@@ -333,9 +347,13 @@ public final class LayoutConstraint: CustomStringConvertible {
         constraints.forEachBorrowed(from: start) { i, c in
             if next < walked.count, walked[next].index == i {
                 next += 1
-                if c.engineRef == nil { c.install(in: walked[next - 1].engine) }
+                if c.engineRef == nil {
+                    batch?.keep(c)
+                    c.install(in: walked[next - 1].engine)
+                }
             } else if c.engineRef == nil {
                 // As above: activating others changes no membership.
+                batch?.keep(c)
                 c.knownEngine()!._withUnsafeGuaranteedRef { c.install(in: $0) }
             }
             return true

@@ -91,6 +91,9 @@ final class LayoutEngine {
     /// (deactivated since), and the refusal tried to add it, with no
     /// compiled form (a crash that document-fuzz found).
     @exclusivity(unchecked) private var taken = PlainList<Held>()
+    /// The batches a pass gives entries of back (``giveBack(_:listing:)``),
+    /// kept between passes for its buffer.
+    @exclusivity(unchecked) private var batchesGivenBack = PlainList<Unmanaged<ConstraintGroup>>()
     /// A ``removingIDs`` entry cancelled. No solver id is this large.
     static let noRemoval = UInt32.max
     /// Whether the pass under way has taken ``removingIDs`` for its change
@@ -119,22 +122,24 @@ final class LayoutEngine {
     deinit {
         token.engine = nil // compiled constraints see the engine gone
         active.forEach { held in held._withUnsafeGuaranteedRef { $0.engineRef = nil } }
-        active.forEach { Self.giveBack($0) }
-        pendingRemove.forEach { Self.giveBack($0) }
+        active.forEach { Self.giveBack($0, listing: &batchesGivenBack) }
+        pendingRemove.forEach { Self.giveBack($0, listing: &batchesGivenBack) }
+        Self.settle(&batchesGivenBack)
     }
 
     /// Takes a hold on a constraint for an entry of `active`: a retain of
-    /// it, or, when a size-class variation keeps it (its ``LayoutConstraint/keeper``),
-    /// of the variation, once for all of its constraints that engines hold
-    /// (a count on the variation, which a transition finds in the cache,
-    /// where each constraint's own retain was an atomic write to a cold
-    /// object). The constraint is alive either way until ``giveBack(_:)``.
+    /// it, or, when a group keeps it (its ``LayoutConstraint/keeper``: a
+    /// size-class variation, or the batch it was activated in), of the
+    /// group, once for all of its constraints that engines hold (a count on
+    /// the group, which a transition finds in the cache, where each
+    /// constraint's own retain was an atomic write to a cold object). The
+    /// constraint is alive either way until ``giveBack(_:listing:)``.
     private static func hold(_ c: LayoutConstraint) -> Held {
         c.holds += 1
         if let keeper = c.keeper {
-            keeper._withUnsafeGuaranteedRef { v in
-                v.engineHolds += 1
-                if v.engineHolds == 1 { _ = keeper.retain() }
+            keeper._withUnsafeGuaranteedRef { g in
+                g.engineHolds += 1
+                if g.engineHolds == 1 { _ = keeper.retain() }
             }
             return Held.passUnretained(c)
         }
@@ -143,18 +148,44 @@ final class LayoutEngine {
 
     /// Gives back the hold of an entry taken by ``hold(_:)``. The constraint
     /// may be freed by it (and its variation): nothing of it is read after.
-    private static func giveBack(_ held: Held) {
+    /// A batch is not let go here but listed in `batches` (once), for
+    /// ``settle(_:)`` once every entry of the pass is given back: whether
+    /// all of its constraints went is known only then.
+    private static func giveBack(_ held: Held, listing batches: inout PlainList<Unmanaged<ConstraintGroup>>) {
         let keeper = held._withUnsafeGuaranteedRef { c in
             c.holds -= 1
             return c.keeper
         }
         guard let keeper else { return held.release() }
-        let last = keeper._withUnsafeGuaranteedRef { v in
-            assert(v.engineHolds > 0, "a hold given back to a variation that was not holding")
-            v.engineHolds -= 1
-            return v.engineHolds == 0
+        let last = keeper._withUnsafeGuaranteedRef { g in
+            assert(g.engineHolds > 0, "a hold given back to a group that was not holding")
+            g.engineHolds -= 1
+            if g.isBatch {
+                if !g.isListed {
+                    g.isListed = true
+                    batches.append(keeper)
+                }
+                return false
+            }
+            return g.engineHolds == 0
         }
         if last { keeper.release() }
+    }
+
+    /// The batches that entries were given back of: one whose constraints
+    /// have no entry left goes (the engines' retain of it given back), and
+    /// so does one left thin, once it has handed those that stand their own
+    /// retains (``ConstraintGroup/dissolve()``); the others stay.
+    private static func settle(_ batches: inout PlainList<Unmanaged<ConstraintGroup>>) {
+        batches.forEach { batch in
+            let goes = batch._withUnsafeGuaranteedRef { g in
+                g.isListed = false
+                if g.isThin { g.dissolve() }
+                return g.engineHolds == 0
+            }
+            if goes { batch.release() }
+        }
+        batches.removeAll()
     }
 
     // MARK: - Items
@@ -540,8 +571,9 @@ final class LayoutEngine {
                 // moved to since (compiled there).
                 if c.loweredIn === token { c.queuedForRemoval = false }
             }
-            Self.giveBack(held)
+            Self.giveBack(held, listing: &batchesGivenBack)
         }
+        Self.settle(&batchesGivenBack)
         pendingRemove.removeAll()
         removalsTaken = false
     }

@@ -679,6 +679,139 @@ struct MemoryTests {
         #expect(twice == nil)
     }
 
+    /// An activation of `ConstraintGroup.batchFrom` constraints or more is
+    /// held as a batch: its constraints deactivated are held on while at
+    /// least half of its entries stand (as many as its active ones at most),
+    /// and freed at the pass after which fewer stand, when the others get
+    /// their own retains. A constraint of the batch activated again counts
+    /// on it, and a hierarchy is freed whole with its batches.
+    @Test func aBatchHoldsItsConstraintsWhileHalfOfThemStand() throws {
+        struct Weak { weak var constraint: LayoutConstraint? }
+        weak var weakRoot: View?
+        weak var again: LayoutConstraint?
+        do {
+            let (root, v) = makeRoot(320, 480, "a")
+            let a = v[0]
+            var batch: [Weak] = []
+            do {
+                let made = (0..<20).map { k in a.widthAnchor.constraint(greaterThanOrEqualToConstant: Double(k)) }
+                #expect(made.count >= ConstraintGroup.batchFrom)
+                try LayoutConstraint.activate(made + [a.heightAnchor.constraint(equalToConstant: 10)])
+                batch = made.map { Weak(constraint: $0) }
+            }
+            func deactivate(_ range: Range<Int>) {
+                LayoutConstraint.deactivate(batch[range].compactMap(\.constraint))
+                root.layoutIfNeeded()
+            }
+            root.layoutIfNeeded()
+            #expect(a.frame.width == 19)
+            deactivate(0..<10) // 11 of 21 stand: held on
+            #expect(batch[..<10].allSatisfy { $0.constraint.map { !$0.isActive } == true })
+            #expect(a.frame.width == 19)
+            try LayoutConstraint.activate([batch[3].constraint!]) // counts on the batch again
+            again = batch[3].constraint
+            deactivate(10..<19) // 3 stand (constraints 3 and 19, and the height)
+            #expect(batch[..<3].allSatisfy { $0.constraint == nil })
+            #expect(batch[4..<19].allSatisfy { $0.constraint == nil })
+            #expect(again?.isActive == true && batch[19].constraint?.isActive == true)
+            #expect(a.frame == Rect(x: 0, y: 0, width: 19, height: 10))
+            deactivate(19..<20) // held on its own now: freed at once
+            #expect(batch[19].constraint == nil)
+            #expect(again != nil && a.frame.width == 3)
+            weakRoot = root
+        }
+        #expect(weakRoot == nil)
+        #expect(again == nil)
+    }
+
+    /// A batch's constraints in two hierarchies: each engine holds the batch
+    /// for its own; the first hierarchy freed gives its entries back, and
+    /// its constraints go once fewer than half of the batch's entries stand.
+    @Test func aBatchAcrossTwoHierarchiesIsFreedWithBoth() throws {
+        weak var firstRoot: View?
+        weak var inFirst: LayoutConstraint?
+        weak var inSecond: LayoutConstraint?
+        let (second, w) = makeRoot(320, 480, "b")
+        do {
+            let (first, v) = makeRoot(320, 480, "a")
+            let a = v[0], b = w[0]
+            let mine = (0..<12).map { k in a.widthAnchor.constraint(greaterThanOrEqualToConstant: Double(k)) }
+            let theirs = (0..<8).map { k in b.widthAnchor.constraint(greaterThanOrEqualToConstant: Double(k)) }
+            try LayoutConstraint.activate(mine + theirs)
+            first.layoutIfNeeded()
+            second.layoutIfNeeded()
+            #expect(a.frame.width == 11 && b.frame.width == 7)
+            firstRoot = first
+            inFirst = mine[0]
+            inSecond = theirs[0]
+        }
+        #expect(firstRoot == nil)
+        #expect(inFirst == nil) // 8 of 20 stand: the batch dissolved
+        #expect(inSecond?.isActive == true)
+        inSecond.map { LayoutConstraint.deactivate([$0]) }
+        second.layoutIfNeeded()
+        #expect(inSecond == nil)
+        #expect(w[0].frame.width == 7)
+    }
+
+    /// Random activations, in batches and alone, and deactivations across
+    /// two hierarchies, with some constraints let go by their maker: after
+    /// each pass every view's width is the largest lower bound active on it
+    /// (the oracle), every active constraint is alive whether or not its
+    /// maker holds it, and at the end, everything deactivated and let go,
+    /// nothing is left (the sanitizer runs of `make test` check the rest).
+    @Test func batchesAndSingleActivationsInAnyOrderKeepWhatIsActive() throws {
+        struct Weak { weak var constraint: LayoutConstraint? }
+        var rng = SplitMix(seed: 0x5eed)
+        weak var firstRoot: View?
+        var weakPool: [Weak] = []
+        do {
+            let (first, v) = makeRoot(320, 480, "a", "b")
+            let (second, w) = makeRoot(320, 480, "c")
+            let views = v + w
+            var pool: [LayoutConstraint?] = []
+            var bound: [(view: Int, k: Double)] = []
+            for n in 0..<90 {
+                let view = n % views.count, k = Double(rng.next() % 100)
+                pool.append(views[view].widthAnchor.constraint(greaterThanOrEqualToConstant: k))
+                bound.append((view, k))
+            }
+            weakPool = pool.map { Weak(constraint: $0) }
+            func some(_ upTo: Int) -> [LayoutConstraint] {
+                (0..<Int(rng.next() % UInt64(upTo) + 1)).compactMap { _ in weakPool[Int(rng.next() % 90)].constraint }
+            }
+            for step in 0..<400 {
+                switch rng.next() % 6 {
+                case 0, 1: try LayoutConstraint.activate(some(40))
+                case 2: if let c = some(1).first { c.isActive = true }
+                case 3: LayoutConstraint.deactivate(some(30))
+                case 4: pool[Int(rng.next() % 90)] = nil // its maker lets it go
+                default: break
+                }
+                if step % 3 == 0 {
+                    first.layoutIfNeeded()
+                    second.layoutIfNeeded()
+                    for (i, view) in views.enumerated() {
+                        let active = bound.indices.filter { bound[$0].view == i && weakPool[$0].constraint?.isActive == true }
+                        let widest = active.map { bound[$0].k }.max() ?? view.frame.width
+                        #expect(view.frame.width == widest, "step \(step), view \(i)")
+                    }
+                    for (n, weak) in weakPool.enumerated() where pool[n] == nil {
+                        if let c = weak.constraint { _ = c.isActive } // alive or gone, never dangling
+                    }
+                }
+            }
+            for c in weakPool.compactMap(\.constraint) where c.isActive { LayoutConstraint.deactivate([c]) }
+            first.layoutIfNeeded()
+            second.layoutIfNeeded()
+            pool.removeAll()
+            firstRoot = first
+            _ = second
+        }
+        #expect(firstRoot == nil)
+        #expect(weakPool.allSatisfy { $0.constraint == nil })
+    }
+
     /// A view whose variation holds constraints within its subtree moves to
     /// another window: the first engine's entries wait for its next pass
     /// while the second's hold the same variation; the frames follow the
@@ -917,3 +1050,17 @@ struct MemoryTests {
     }
 }
 
+
+/// A seeded generator for the randomized tests (SplitMix64): the same
+/// sequence on every run and platform.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}

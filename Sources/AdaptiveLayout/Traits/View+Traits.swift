@@ -68,38 +68,17 @@ public struct Installation: Hashable, Sendable {
 
 /// Constraints or a subview installed in some cells only (see ``View/addConstraints(_:installed:)``).
 ///
-/// It holds its constraints for its whole life, so the engine need not hold
-/// each one while it is active: it holds the variation instead, once, for as
-/// long as any of them is active or waits for the pass that takes it out
-/// (``engineHolds``, ``LayoutEngine/hold(_:)``). A size-class transition
-/// activates and deactivates thousands of a variation's constraints; a
-/// retain and a release of each (atomic, and each on a cold object) were a
-/// fifth of a rotation through a window at L.
-final class SizeClassVariation {
+/// It holds its constraints for its whole life, so the engine holds it, once,
+/// for as long as any of them is active or waits for the pass that takes it
+/// out, instead of each of them (``ConstraintGroup``).
+final class SizeClassVariation: ConstraintGroup {
     let installation: Installation
-    let constraints: [LayoutConstraint]
     let subview: View?
-    /// The engines' entries that stand for constraints kept here (their
-    /// ``LayoutConstraint/keeper``): while there are any, the engines hold
-    /// this variation with one retain.
-    @exclusivity(unchecked) var engineHolds = 0
 
     init(_ installation: Installation, constraints: [LayoutConstraint] = [], subview: View? = nil) {
         self.installation = installation
-        self.constraints = constraints
         self.subview = subview
-        // A constraint that engines hold already keeps its own retains until
-        // they are given back: only one with none is kept here.
-        for c in constraints where c.keeper == nil && c.holds == 0 {
-            c.keeper = Unmanaged.passUnretained(self)
-        }
-    }
-
-    deinit {
-        // No engine holds any of them (it would hold this variation).
-        for c in constraints where c.keeper?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
-            c.keeper = nil
-        }
+        super.init(constraints: constraints, isBatch: false)
     }
 }
 
