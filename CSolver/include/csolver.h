@@ -263,7 +263,8 @@ int cs_prefault_enabled(const cs_Solver *solver);
  * just take the full path. When an update finds that rounding over many
  * pivots has worn the tableau (a constraint's residual before refinement
  * past 1e-10 of its size), it solves the constraints added again from
- * scratch (cs_Stats.refactors); the next update publishes those values. */
+ * scratch (cs_Stats.refactors) and publishes those values; that update
+ * lists every variable as changed. */
 void cs_update(cs_Solver *solver);
 
 /* The value of var as of the last cs_update (0 for an unknown var). */

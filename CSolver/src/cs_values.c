@@ -1105,10 +1105,11 @@ static void sens_update(cs_Solver *S, bool every)
  * past what a fresh solve of the same system gave (its floor: a system can
  * be ill-conditioned from scratch, and solving it again would not help),
  * the constraints added are solved again from an empty tableau (cs_refactor,
- * LP solvers' reinversion). The values just published stand (refined, they
- * are accurate); the next update publishes the new tableau's, which differ
- * by the drift, or, where the layout leaves a choice between equal optima,
- * are those a new solver finds.
+ * LP solvers' reinversion), and the same update publishes the new
+ * tableau's values, which differ by the drift, or, where the layout leaves
+ * a choice between equal optima, are those a new solver finds (until
+ * 2026-11-27 the worn tableau's refined values stood until the next update,
+ * refinement being taken to mend any drift; full_update says why not).
  */
 enum { REFACTOR_GROWTH = 16 };
 #define REFACTOR_RESIDUAL 1.0e-10
@@ -1175,8 +1176,25 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
         if (S->ncache == 0)
             cs_reserve(S, S->spares.made - S->spares.made_before);
     }
-    if (S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor && !cs_refactor(S))
-        S->residual_floor = S->residual; /* out of memory, or refused: not again until it grows */
+    if (S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor) {
+        if (!cs_refactor(S)) {
+            S->residual_floor = S->residual; /* out of memory, or refused: not again until it grows */
+            return;
+        }
+        /* The values just published are the worn tableau's, refined, and
+         * refinement mends a drift of a few ulps, not this: cs_fuzz found a
+         * tableau worn to a residual of 1 whose refined values broke a
+         * required constraint by 8 (of 8). So this update publishes the new
+         * tableau's values (measuring its floor: it does not refactor
+         * again), and lists every variable as changed, since the values
+         * the worn ones replaced are not kept. */
+        S->republish = false;
+        S->nchanged = 0;
+        full_update(S, true);
+        for (cs_Var v = 0; v < S->nvar; v++)
+            S->changed[v] = v;
+        S->nchanged = S->nvar;
+    }
 }
 
 /* With a values map, (3) alone (each step of a resize); without one, the

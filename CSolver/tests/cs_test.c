@@ -1375,6 +1375,47 @@ static void test_random_add_remove(void)
 }
 
 
+/* A tableau worn in three change sets (found by fuzz/cs_fuzz.c, its seed
+ * worn-tableau-refactor): removing `0.5x + 667y + 20w + 0.5 <= 0` and adding
+ * `375x + 375 == 0` (strong) pivots on what is left of a coefficient that
+ * cancelled, 5.7e-8, and the values the rows give break `0.5y + 8x == 0` by
+ * 8. The update measures the wear (a residual of 1), solves again from
+ * scratch, and publishes the new tableau's values, which hold every required
+ * constraint; it lists every variable as changed. Before, it published the
+ * worn values, refined, and left the new ones to the next update. */
+static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var v[8];
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    cs_Cons strong = cons(S, 375, v[0], 0, 0, 375, CS_EQ, CS_STRONG);
+    cs_Cons empty = cons(S, 0, v[0], 0, 0, 0, CS_EQ, CS_REQUIRED);
+    cs_Cons ratio = cons(S, 0.5, v[1], 8, v[0], 0, CS_EQ, CS_REQUIRED);
+    cs_Term t3[3] = { { v[0], 0.5 }, { v[1], 667 }, { v[7], 20 } };
+    cs_Cons bound = 0;
+    EXPECT_STATUS(cs_cons_new(S, t3, 3, 0.5, CS_LE, CS_REQUIRED, &bound), CS_OK);
+    cs_Cons weak = cons(S, 1, v[7], -2, v[6], 1, CS_LE, 1);
+    cs_Cons add1[2] = { empty, bound }, add2[2] = { weak, ratio };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add1, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add2, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[0], 250000), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &bound, 1, &strong, 1, NULL), CS_OK);
+    cs_Stats st;
+    cs_stats(S, &st);
+    size_t before = st.refactors;
+    cs_update(S);
+    cs_stats(S, &st);
+    EXPECT(st.refactors == before + 1);
+    EXPECT(fabs(0.5 * cs_value(S, v[1]) + 8 * cs_value(S, v[0])) < 1e-9);
+    EXPECT(fabs(cs_value(S, v[0]) + 1) < 1e-9); /* the strong equality holds too */
+    size_t n = 0;
+    cs_changed(S, &n);
+    EXPECT(n == 8);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* ---- resizes: updates while only edits move ----------------------------- */
 
 /* While only edit variables move, cs_update takes values as affine functions
@@ -2131,6 +2172,7 @@ int main(void)
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("a chain against its order", test_chain_against_its_order);
+    run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
     printf("csolver: %d passed, %d failed\n", passed, failed);
