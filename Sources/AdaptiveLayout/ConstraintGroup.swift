@@ -54,9 +54,14 @@ class ConstraintGroup {
 
     deinit {
         // No engine holds any of them (it would hold this group).
-        for c in constraints where c.keeper?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+        for c in constraints where keeps(c) {
             c.keeper = nil
         }
+    }
+
+    /// Whether `c` counts its engine entries here (its keeper is this group).
+    private func keeps(_ c: LayoutConstraint) -> Bool {
+        c.keeper?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
     }
 
     /// Keeps `c`, one of ``constraints``, unless a group keeps it already or
@@ -74,7 +79,7 @@ class ConstraintGroup {
     /// constraints that nothing else holds.
     final func dissolve() {
         var handed = 0
-        for c in constraints where c.keeper?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+        for c in constraints where keeps(c) {
             c.keeper = nil
             for _ in 0..<c.holds { _ = Unmanaged.passUnretained(c).retain() }
             handed += Int(c.holds)

@@ -147,7 +147,7 @@ final class LayoutEngine {
     }
 
     /// Gives back the hold of an entry taken by ``hold(_:)``. The constraint
-    /// may be freed by it (and its variation): nothing of it is read after.
+    /// may be freed by it (and its group): nothing of it is read after.
     /// A batch is not let go here but listed in `batches` (once), for
     /// ``settle(_:)`` once every entry of the pass is given back: whether
     /// all of its constraints went is known only then.

@@ -686,18 +686,17 @@ struct MemoryTests {
     /// their own retains. A constraint of the batch activated again counts
     /// on it, and a hierarchy is freed whole with its batches.
     @Test func aBatchHoldsItsConstraintsWhileHalfOfThemStand() throws {
-        struct Weak { weak var constraint: LayoutConstraint? }
         weak var weakRoot: View?
         weak var again: LayoutConstraint?
         do {
             let (root, v) = makeRoot(320, 480, "a")
             let a = v[0]
-            var batch: [Weak] = []
+            var batch: [WeakConstraint] = []
             do {
                 let made = (0..<20).map { k in a.widthAnchor.constraint(greaterThanOrEqualToConstant: Double(k)) }
                 #expect(made.count >= ConstraintGroup.batchFrom)
                 try LayoutConstraint.activate(made + [a.heightAnchor.constraint(equalToConstant: 10)])
-                batch = made.map { Weak(constraint: $0) }
+                batch = made.map { WeakConstraint(constraint: $0) }
             }
             func deactivate(_ range: Range<Int>) {
                 LayoutConstraint.deactivate(batch[range].compactMap(\.constraint))
@@ -761,10 +760,9 @@ struct MemoryTests {
     /// maker holds it, and at the end, everything deactivated and let go,
     /// nothing is left (the sanitizer runs of `make test` check the rest).
     @Test func batchesAndSingleActivationsInAnyOrderKeepWhatIsActive() throws {
-        struct Weak { weak var constraint: LayoutConstraint? }
         var rng = SplitMix(seed: 0x5eed)
         weak var firstRoot: View?
-        var weakPool: [Weak] = []
+        var weakPool: [WeakConstraint] = []
         do {
             let (first, v) = makeRoot(320, 480, "a", "b")
             let (second, w) = makeRoot(320, 480, "c")
@@ -776,7 +774,7 @@ struct MemoryTests {
                 pool.append(views[view].widthAnchor.constraint(greaterThanOrEqualToConstant: k))
                 bound.append((view, k))
             }
-            weakPool = pool.map { Weak(constraint: $0) }
+            weakPool = pool.map { WeakConstraint(constraint: $0) }
             func some(_ upTo: Int) -> [LayoutConstraint] {
                 (0..<Int(rng.next() % UInt64(upTo) + 1)).compactMap { _ in weakPool[Int(rng.next() % 90)].constraint }
             }
@@ -1050,6 +1048,9 @@ struct MemoryTests {
     }
 }
 
+
+/// A constraint watched without being held (the memory tests' lists).
+struct WeakConstraint { weak var constraint: LayoutConstraint? }
 
 /// A seeded generator for the randomized tests (SplitMix64): the same
 /// sequence on every run and platform.
