@@ -181,7 +181,10 @@ cs_Status cs_remove(cs_Solver *solver, cs_Cons cons);
  * then add[]; where that order proves costly (a view's constraints before
  * its container's, shuffled ones), they are added in one the solver finds
  * instead (cs_Stats.reorders), and a choice between equal optima may then
- * fall otherwise. */
+ * fall otherwise. A change set that in place would pivot on a coefficient
+ * below 1e-7 of its row's largest (rounding, in practice) is solved from
+ * an empty tableau too, and refused if that refuses it (cs_Stats.rebuilds
+ * counts it). */
 cs_Status cs_apply(cs_Solver *solver, const cs_Cons *remove, size_t nremove,
                    const cs_Cons *add, size_t nadd, size_t *failed);
 
@@ -291,7 +294,9 @@ typedef struct cs_Stats {
     size_t rebuilds;      /* change sets solved from an empty tableau (see cs_apply) */
     size_t reorders;      /* of those, solved again in the solver's own order, the
                            * caller's having cost too much (see cs_apply) */
-    size_t refactors;     /* times the tableau had drifted and was solved again (see cs_update) */
+    size_t refactors;     /* times the tableau was solved again from scratch: it had drifted (see
+                           * cs_update), or an operation other than cs_apply pivoted on a
+                           * coefficient below 1e-7 of its row's largest, after which it does so */
     size_t spare_bytes;   /* large blocks given back and kept for the next ones, and what is
                            * mapped for the next change set solved afresh (the default
                            * allocator's only, cs_set_prefault; not part of bytes; freed with

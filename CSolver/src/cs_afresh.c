@@ -376,6 +376,10 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     cs_mem_free(S, was, ncons);
     cs_mem_free(S, order, cap * sizeof *order);
     cs_mem_free(S, lead, cap * sizeof *lead);
+    /* Pivots of a build from an empty tableau are as good as this system's
+     * arithmetic gets: solving it again would take the same ones
+     * (refactor_if_due, cs_solver.c). */
+    S->refactor_due = false;
     if (st != CS_OK && st != CS_ERR_NOMEM) {
         *done = false; /* the in-place path refuses it, and says where and why */
         return CS_OK;

@@ -485,6 +485,11 @@ struct cs_Solver {
     double residual, residual_floor;
     bool measure_floor;
     size_t refactors;
+    /* A pivot of this operation was on a coefficient too small for its
+     * row (cs_simplex.c, ill_conditioned): a change set in place is rolled
+     * back and solved afresh, another operation ends by solving the
+     * constraints added again (cs_solver.c). */
+    bool refactor_due;
 
     Journal j;
     Topo topo;
@@ -836,6 +841,10 @@ CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t 
  * the current one (cs_values.c, "Refactorisation"); false, with nothing
  * changed, if memory runs out or the new tableau refuses a constraint. */
 CS_HIDDEN bool cs_refactor(cs_Solver *S);
+/* Not a status of the API: a change set applied in place pivoted on a
+ * coefficient too small for its row (refactor_due), was rolled back, and is
+ * to be solved afresh (cs_solver.c, cs_apply). */
+#define CS_ILL_PIVOT ((cs_Status)100)
 
 /* ---- cs_topo.c ---- */
 /* How many rows the subject search (cs_simplex.c) may visit before it gives

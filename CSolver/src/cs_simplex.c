@@ -134,10 +134,49 @@ static bool substitute(cs_Solver *S, Sym s, int32_t slot)
     return true;
 }
 
+/* The largest coefficient of row r in size (0 for an empty row). */
+static double row_largest(const Row *r)
+{
+    double most = 0.0;
+    for (int32_t k = 0; k < r->n; k++)
+        most = fmax(most, fabs(r->coef[k]));
+    return most;
+}
+
+/*
+ * Is symbol e's coefficient in row r too small beside the row's largest
+ * for a pivot on it to keep the tableau's accuracy? Dividing by it
+ * multiplies the rounding already in the row by as much. The ratio tests
+ * still take such a row where it is the one that keeps the tableau
+ * feasible: a removal's marker may be held by no other restricted row (a
+ * variable row instead would carry variables into the restricted rows,
+ * I5), and a degenerate row (constant 0) wins a ratio test at any
+ * coefficient. cs_fuzz found both: a marker at 4e-11 (a true product of
+ * small coefficients, 5.4e-5 times 1.5e-5 over 20) in a row whose largest
+ * was 1, after which the tableau's numbers grew by 1e10 and a conflicting
+ * required equality added next was accepted; and a slack entering at
+ * 8e-11, after which a restricted row stood at -1.9e-6 (I4 broken). So
+ * the pivot is made, and the operation is marked (refactor_due): a change
+ * set applied in place is rolled back and solved afresh, any other
+ * operation solves its constraints again once it has succeeded
+ * (cs_solver.c), as an LP solver refactors after a pivot below its
+ * tolerance. The tolerance is 1e-7 of the row's largest: at 1e-9, a pivot
+ * at 4e-9 of a row whose largest was 0.02 still left numbers of 1e8 and a
+ * conflicting equality accepted. No workload comes near it (every trace
+ * replays with refactors 0 and its rebuilds alone).
+ */
+#define PIVOT_TOLERANCE 1.0e-7
+static bool ill_conditioned(const Row *r, Sym e)
+{
+    return fabs(cs_row_coef(r, e)) < PIVOT_TOLERANCE * row_largest(r);
+}
+
 /* Makes `entering` basic in row slot, whose basic symbol leaves. */
 static bool pivot(cs_Solver *S, int32_t slot, Sym entering)
 {
     Sym leaving = S->rows[slot].basic;
+    if (ill_conditioned(&S->rows[slot], entering))
+        S->refactor_due = true;
     if (!cs_row_solve_for(S, slot, entering))
         return false;
     if (!cs_set_basic(S, leaving, -1) || !cs_set_basic(S, entering, slot))
@@ -200,15 +239,32 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
     return best;
 }
 
-/* The row that leaves when `entering` increases: the restricted row that
- * first reaches 0 (min ratio); -1 if none bounds it. */
+/*
+ * The row that leaves when `entering` increases: the restricted row that
+ * first reaches 0 (min ratio); -1 if none bounds it. A row where the
+ * coefficient is below the pivot tolerance (ill_conditioned) is passed
+ * over when the step the others allow leaves it feasible within CS_EPS /
+ * 2, and when no other row bounds the symbol (optimize then takes its
+ * reduced cost for noise, as it does when nothing bounds it): that
+ * coefficient is rounding that should be 0 (cs_fuzz: an error entering at
+ * 4.9e-13 beside 1, degenerate, so its ratio was 0; and 5.7e-8 beside 375,
+ * what a cancellation left), or too small to matter over the step, and
+ * pivoting on it multiplies the tableau's rounding by its inverse
+ * (Harris's ratio test bounds the infeasibility it allows the same way).
+ * Only when such a row would fall further is it the one to leave, and
+ * the operation is marked (pivot).
+ */
 static int32_t leaving_row(cs_Solver *S, Sym entering)
 {
+    /* One walk finds the least ratio among the rows where entering's
+     * coefficient is at least the tolerance (best) and among the others
+     * (tiny); a row's largest coefficient is only looked at when its ratio
+     * would win in one of the two. */
     const Column *c = &S->col[entering];
     uint32_t stamp = cs_visit_begin(S);
-    int32_t best = -1;
-    double ratio = INFINITY;
-    Sym best_sym = 0;
+    int32_t best = -1, tiny = -1;
+    double ratio = INFINITY, tiny_ratio = INFINITY;
+    Sym best_sym = 0, tiny_sym = 0;
     for (int32_t k = 0; k < c->n; k++) {
         int32_t r = cs_col_slot(S, c, k);
         if (S->visit[r] == stamp)
@@ -222,11 +278,37 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
         if (a >= 0.0)
             continue;
         double q = -row->constant / a;
-        if (q < ratio || (q == ratio && b < best_sym)) {
+        bool wins = q < ratio || (q == ratio && b < best_sym);
+        bool wins_tiny = q < tiny_ratio || (q == tiny_ratio && b < tiny_sym);
+        if (!wins && !wins_tiny)
+            continue;
+        if (ill_conditioned(row, entering)) {
+            if (wins_tiny) {
+                tiny_ratio = q;
+                tiny = r;
+                tiny_sym = b;
+            }
+        } else if (wins) {
             ratio = q;
             best = r;
             best_sym = b;
         }
+    }
+    if (tiny < 0 || tiny_ratio >= ratio || best < 0)
+        return best; /* only tiny rows bound it: it is as if none did */
+    /* Each tiny row's constant after the step `ratio`. */
+    stamp = cs_visit_begin(S);
+    for (int32_t k = 0; k < c->n; k++) {
+        int32_t r = cs_col_slot(S, c, k);
+        if (S->visit[r] == stamp)
+            continue;
+        S->visit[r] = stamp;
+        const Row *row = &S->rows[r];
+        if (row->basic == 0 || !cs_restricted(S, row->basic))
+            continue;
+        double a = cs_row_coef(row, entering);
+        if (a < 0.0 && row->constant + a * ratio < -CS_EPS / 2 && ill_conditioned(row, entering))
+            return tiny;
     }
     return best;
 }
@@ -304,14 +386,23 @@ static bool ratio_less(const cs_Solver *S, Sym s, double a, Sym t, double b)
     return false;
 }
 
+/* The symbol to enter an infeasible row (kiwi's getDualEnteringSymbol),
+ * among those whose coefficient is not ill-conditioned beside the row's
+ * largest (ill_conditioned): such a one is rounding that should be 0, and
+ * no other symbol can enter. cs_fuzz made a row of -3.75 whose only
+ * non-dummy terms were 8e-11 and 1e-12; entering at 8e-11 took a required
+ * constant that a fresh solve refuses (c0 = 0 against two others) and left
+ * numbers of 1e10. Not entering it refuses the change, as the fresh solve
+ * does. */
 static Sym dual_entering_symbol(const cs_Solver *S, const Row *row)
 {
     Sym best = 0;
-    double best_a = 0;
+    double best_a = 0, least = PIVOT_TOLERANCE * row_largest(row);
     for (int32_t k = 0; k < row->n; k++) {
         Sym s = row->sym[k];
         double a = row->coef[k];
-        if (a > 0.0 && S->kind[s] != SYM_DUMMY && (best == 0 || ratio_less(S, s, a, best, best_a))) {
+        if (a > least && S->kind[s] != SYM_DUMMY &&
+            (best == 0 || ratio_less(S, s, a, best, best_a))) {
             best = s;
             best_a = a;
         }
@@ -547,20 +638,30 @@ static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
         const Row *row = &S->rows[r];
         if (row->n == 0) /* art is identically 0 */
             return delete_row(S, r) && cs_sym_release(S, art) ? CS_OK : CS_ERR_NOMEM;
-        /* Pivot art out on a slack or an error; failing those, on a dummy
-         * (the row says the new constraint is implied by required
+        /* Pivot art out on a slack or an error, the one with the largest
+         * coefficient (art is 0: any pivot keeps the tableau feasible, and
+         * the largest divides the row's rounding least); failing those, on
+         * a dummy (the row says the new constraint is implied by required
          * equalities): the constraint's own marker if it is there, else the
          * lowest. A basic dummy at 0 is kiwi's redundant equality. Deleting
          * the row instead would lose any marker it alone holds, and with it
-         * the way to remove that constraint later. */
+         * the way to remove that constraint later. A slack or error below
+         * the pivot tolerance is rounding (cs_fuzz: 1e-10 beside 1, after
+         * which a restricted row stood below 0): the dummy then, if it is
+         * not. */
         Sym e = 0, dummy = 0, own = S->mark[id].marker;
-        for (int32_t k = 0; k < row->n && e == 0; k++) {
+        double e_size = 0.0;
+        for (int32_t k = 0; k < row->n; k++) {
             uint8_t kd = S->kind[row->sym[k]];
-            if (kd == SYM_SLACK || kd == SYM_ERROR)
+            if ((kd == SYM_SLACK || kd == SYM_ERROR) && fabs(row->coef[k]) > e_size) {
                 e = row->sym[k];
-            else if (kd == SYM_DUMMY && (dummy == 0 || row->sym[k] == own))
+                e_size = fabs(row->coef[k]);
+            } else if (kd == SYM_DUMMY && (dummy == 0 || row->sym[k] == own)) {
                 dummy = row->sym[k];
+            }
         }
+        if (e != 0 && dummy != 0 && ill_conditioned(row, e) && !ill_conditioned(row, dummy))
+            e = 0;
         if (!pivot(S, r, e ? e : dummy))
             return CS_ERR_NOMEM;
     }
@@ -750,15 +851,28 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
  */
 static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead, uint32_t budget, double least)
 {
+    /* Never one whose coefficient is below the pivot tolerance beside the
+     * row's largest (ill_conditioned): a row expanded over a worn tableau
+     * can hold a variable at 1e-9 of its largest that should have
+     * cancelled, and solving for it accepted a required equality in
+     * conflict with another (cs_fuzz), its variable at 7e11. A row as
+     * written (1e-6 beside 667) is far above it. */
+    double tolerance = -1.0; /* found when a candidate needs it */
     if (lead != 0) {
         Sym s = S->var_sym[lead - 1];
-        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
+        double a = cs_row_coef(r, s);
+        if (S->basic[s] < 0 && a != 0.0 && fabs(a) >= least &&
+            fabs(a) >= (tolerance = PIVOT_TOLERANCE * row_largest(r)) &&
+            independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
             return s;
     }
     for (int32_t k = 0; k < r->n; k++) {
         Sym s = r->sym[k];
-        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && fabs(r->coef[k]) >= least &&
-            independent_of(S, slot, r, s, budget))
+        if (S->kind[s] != SYM_EXTERNAL || S->basic[s] >= 0 || fabs(r->coef[k]) < least)
+            continue;
+        if (tolerance < 0.0)
+            tolerance = PIVOT_TOLERANCE * row_largest(r);
+        if (fabs(r->coef[k]) >= tolerance && independent_of(S, slot, r, s, budget))
             return s;
     }
     return 0;
@@ -780,10 +894,7 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead
  */
 static Sym step_subject(cs_Solver *S, int32_t slot, const Row *r)
 {
-    double most = 0.0;
-    for (int32_t k = 0; k < r->n; k++)
-        most = fmax(most, fabs(r->coef[k]));
-    return fresh_subject(S, slot, r, 0, CS_STEP_SEARCH, most);
+    return fresh_subject(S, slot, r, 0, CS_STEP_SEARCH, row_largest(r));
 }
 
 static bool has_references(const cs_Solver *S, int32_t slot)
@@ -1032,6 +1143,16 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
         if (!expanded && !expand_references(S, slot))
             return CS_ERR_NOMEM;
         Row *r = &S->rows[slot];
+        /* A variable left at a coefficient below the pivot tolerance
+         * (fresh_subject did not take it) is rounding, and dropped: the
+         * row is then the markers' alone, and either has one to solve for,
+         * or is redundant, or refuses the constraint, as a fresh solve
+         * would. Kept, choose_subject would take it. */
+        double least = PIVOT_TOLERANCE * row_largest(r);
+        for (int32_t k = r->n - 1; k >= 0; k--)
+            if (S->kind[r->sym[k]] == SYM_EXTERNAL && fabs(r->coef[k]) < least &&
+                !cs_row_remove_term(S, slot, r->sym[k]))
+                return CS_ERR_NOMEM;
         /* Negated so that a marker subject starts feasible (its constant
          * not negative). A row whose constant is 0 is feasible either way,
          * and is negated where that makes the slack its subject rather

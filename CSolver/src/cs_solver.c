@@ -267,7 +267,25 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
     if (st == CS_ERR_UNSATISFIABLE)
         cs_conflict_minimize(S);
     cs_txn_rollback(S);
+    S->refactor_due = false; /* the pivot that called for it is undone */
     return st;
+}
+
+/* The end of every operation but a change set (which is solved afresh
+ * instead: apply_afresh_after_ill_pivot) that succeeded and may have
+ * pivoted: if a pivot was ill-conditioned (cs_simplex.c, ill_conditioned),
+ * the constraints now added are solved again from an empty tableau, and
+ * the next cs_update publishes every value from it. The operation has
+ * succeeded either way: if memory runs out, or if the constraints solved
+ * afresh are refused (the pivot's rounding made the operation accept a
+ * required constraint that a fresh solve finds in conflict), the tableau
+ * stays the one the pivot left, as it was before this check. */
+static void refactor_if_due(cs_Solver *S)
+{
+    if (!S->refactor_due)
+        return;
+    S->refactor_due = false;
+    (void)cs_refactor(S);
 }
 
 /* A change set applied to the current tableau: its removals, then its
@@ -295,7 +313,51 @@ static cs_Status apply_in_place(cs_Solver *S, const cs_Cons *remove, size_t nrem
         st = cs_optimize(S, -1);
     else if (failed != NULL)
         *failed = at - 1;
+    /* A result, either way, that rests on an ill-conditioned pivot: rolled
+     * back, and cs_apply solves the change set afresh. */
+    if ((st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due)
+        st = CS_ILL_PIVOT;
     return finish(S, st);
+}
+
+/*
+ * A change set accepted or refused in place through an ill-conditioned
+ * pivot (cs_simplex.c, ill_conditioned) rests on that pivot's rounding:
+ * cs_fuzz found one that added a required equality in conflict with
+ * another, the tableau's numbers 1e7 after. apply_in_place rolled it back; it is
+ * solved afresh here, and if the fresh solve refuses it, so is the change
+ * set: its conflict is the one the fresh solve noted, minimized as the
+ * in-place path's is, and *failed the position of the first constraint
+ * added that is in it (the fresh solve adds every constraint, and the one
+ * it refused can be one added before).
+ */
+static cs_Status apply_afresh_after_ill_pivot(cs_Solver *S, const cs_Cons *remove, size_t nremove,
+                                              const cs_Cons *add, size_t nadd, size_t *failed, CacheEntry **kept)
+{
+    cs_cache_commit(S, *kept, false);
+    *kept = NULL;
+    S->conflict.n = 0;
+    bool done;
+    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, kept, &done);
+    if (st != CS_OK || done) {
+        S->rebuilds += st == CS_OK;
+        return st;
+    }
+    /* Refused: the in-place path checked every id already, so a required
+     * constraint cannot hold. */
+    cs_conflict_minimize(S);
+    if (failed != NULL) {
+        const cs_Cons *why = S->conflict.p;
+        size_t at = nadd;
+        for (size_t k = 0; k < nadd && at == nadd; k++)
+            for (size_t c = 0; c < S->conflict.n; c++)
+                if (why[c] == add[k]) {
+                    at = k;
+                    break;
+                }
+        *failed = nremove + (at < nadd ? at : 0);
+    }
+    return CS_ERR_UNSATISFIABLE;
 }
 
 cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
@@ -314,12 +376,15 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
     }
     if (!done)
         st = apply_in_place(S, remove, nremove, add, nadd, failed, &kept);
+    if (st == CS_ILL_PIVOT)
+        st = apply_afresh_after_ill_pivot(S, remove, nremove, add, nadd, failed, &kept);
     if (st == CS_OK) {
         cs_cache_toggled(S, remove, nremove);
         cs_cache_toggled(S, add, nadd);
         S->nadded += (uint32_t)nadd - (uint32_t)nremove;
     }
     cs_cache_commit(S, kept, st == CS_OK);
+    refactor_if_due(S);
     return st;
 }
 
@@ -354,6 +419,7 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
             cs_cache_toggled(S, &id, 1);
             S->nadded--;
         }
+        refactor_if_due(S);
     }
     return st;
 }
@@ -399,6 +465,8 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
         S->cons[id].constant = constant; /* exactly, whatever the sum rounded to */
     if (st == CS_OK && constant != from)
         cs_cache_note_constant(S, id, from); /* states that solved it with its old constant */
+    if (st == CS_OK)
+        refactor_if_due(S);
     return st;
 }
 
@@ -461,6 +529,7 @@ cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
         memmove(S->edit_vars + at + 1, S->edit_vars + at, (S->nedit - at) * sizeof *S->edit_vars);
         S->edit_vars[at] = var;
         S->nedit++;
+        refactor_if_due(S);
     }
     return st;
 }
@@ -489,6 +558,7 @@ cs_Status cs_edit_remove(cs_Solver *S, cs_Var var)
             at++;
         S->nedit--;
         memmove(S->edit_vars + at, S->edit_vars + at + 1, (S->nedit - at) * sizeof *S->edit_vars);
+        refactor_if_due(S);
     }
     return st;
 }
@@ -517,7 +587,10 @@ CS_HOT cs_Status cs_suggest(cs_Solver *S, cs_Var var, double value)
         return finish(S, CS_ERR_NOMEM);
     S->edit_value[var] = value;
     /* The edit constraint is  var + constant == 0: its constant is -value. */
-    return finish(S, cs_shift_constant(S, S->edit_cons[var] - 1, -delta));
+    cs_Status st = finish(S, cs_shift_constant(S, S->edit_cons[var] - 1, -delta));
+    if (st == CS_OK)
+        refactor_if_due(S);
+    return st;
 }
 
 void cs_set_prefault(cs_Solver *S, int enabled)

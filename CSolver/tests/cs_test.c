@@ -1377,13 +1377,14 @@ static void test_random_add_remove(void)
 
 /* A tableau worn in three change sets (found by fuzz/cs_fuzz.c, its seed
  * worn-tableau-refactor): removing `0.5x + 667y + 20w + 0.5 <= 0` and adding
- * `375x + 375 == 0` (strong) pivots on what is left of a coefficient that
- * cancelled, 5.7e-8, and the values the rows give break `0.5y + 8x == 0` by
- * 8. The update measures the wear (a residual of 1), solves again from
- * scratch, and publishes the new tableau's values, which hold every required
- * constraint; it lists every variable as changed. Before, it published the
- * worn values, refined, and left the new ones to the next update. */
-static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
+ * `375x + 375 == 0` (strong) pivoted on what was left of a coefficient that
+ * cancelled, 5.7e-8 beside 375, and the values the rows gave broke
+ * `0.5y + 8x == 0` by 8. Until bd53b95 the next update published those
+ * values, refined; then it measured the wear (a residual of 1) and solved
+ * again from scratch. Now the ratio test passes over that row, below the
+ * pivot tolerance (cs_simplex.c, leaving_row): the change set is solved in
+ * place without the pivot, and nothing is worn. */
+static void test_a_cancelled_coefficient_is_not_pivoted_on(void)
 {
     cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
@@ -1400,19 +1401,163 @@ static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
     EXPECT_STATUS(cs_apply(S, NULL, 0, add1, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_apply(S, NULL, 0, add2, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_edit_add(S, v[0], 250000), CS_OK);
+    cs_Stats st;
+    cs_stats(S, &st);
+    size_t rebuilds = st.rebuilds, refactors = st.refactors;
     EXPECT_STATUS(cs_apply(S, &bound, 1, &strong, 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    cs_stats(S, &st);
+    EXPECT(st.rebuilds == rebuilds && st.refactors == refactors);
+    EXPECT(fabs(0.5 * cs_value(S, v[1]) + 8 * cs_value(S, v[0])) < 1e-9);
+    EXPECT(fabs(cs_value(S, v[0]) + 1) < 1e-9); /* the strong equality holds too */
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* A removal whose marker could only leave through a pivot on 4e-11 in a
+ * restricted row whose largest coefficient is 1 (cs_fuzz's sequence, as it
+ * made it): the pivot multiplied the rounding in that row by 1e10, and the
+ * conflicting required equality added next was accepted. The removal now
+ * ends by solving what is left afresh (cs_simplex.c, ill_conditioned), and
+ * the equality is refused, naming the one it contradicts. */
+static void test_a_removal_through_a_tiny_pivot_is_solved_again(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var v[8];
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    cs_Cons c[8];
+    cs_Term t0[] = { { v[0], 100 } }, t1[] = { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } },
+            t2[] = { { v[1], 667 } }, t3[] = { { v[4], 2 } }, t4[] = { { v[0], 0 } },
+            t5[] = { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, t7[] = { { v[4], -20 }, { v[7], 0 } };
+    EXPECT_STATUS(cs_cons_new(S, t0, 1, 667, CS_EQ, CS_REQUIRED, &c[0]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t1, 3, 8, CS_LE, CS_STRONG, &c[1]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t2, 1, 100, CS_EQ, CS_MEDIUM, &c[2]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t3, 1, 2, CS_EQ, CS_REQUIRED, &c[3]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t4, 1, 0, CS_GE, 750000, &c[4]), CS_OK);
+    cs_Cons add1[] = { c[1], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add1, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t5, 3, 20, CS_LE, CS_STRONG, &c[5]), CS_OK);
+    cs_Cons add2[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add2, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t2, 1, 100, CS_EQ, CS_MEDIUM, &c[6]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t7, 2, 3, CS_EQ, CS_REQUIRED, &c[7]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_MEDIUM), CS_OK);
+    cs_Cons add3[] = { c[7], c[6] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add3, 2, NULL), CS_OK);
     cs_Stats st;
     cs_stats(S, &st);
     size_t before = st.refactors;
-    cs_update(S);
+    EXPECT_STATUS(cs_cons_delete(S, c[1]), CS_OK);
     cs_stats(S, &st);
     EXPECT(st.refactors == before + 1);
-    EXPECT(fabs(0.5 * cs_value(S, v[1]) + 8 * cs_value(S, v[0])) < 1e-9);
-    EXPECT(fabs(cs_value(S, v[0]) + 1) < 1e-9); /* the strong equality holds too */
-    size_t n = 0;
-    cs_changed(S, &n);
-    EXPECT(n == 8);
     EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[3]), CS_ERR_UNSATISFIABLE); /* 2 * v4 + 2 == 0 against -20 * v4 + 3 == 0 */
+    size_t n = 0;
+    const cs_Cons *why = NULL;
+    cs_conflict(S, &why, &n);
+    EXPECT(n == 2 && ((why[0] == c[3] && why[1] == c[7]) || (why[0] == c[7] && why[1] == c[3])));
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[4]) - 0.15) < 1e-12);
+    EXPECT(fabs(cs_value(S, v[0]) + 6.67) < 1e-12);
+    EXPECT(fabs(cs_value(S, v[1]) + 100.0 / 667) < 1e-12); /* the medium equalities, now free to hold */
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* A change set whose simplex pivoted on 8e-11 in a row whose largest
+ * coefficient is 1 (cs_fuzz's sequence, minimized): a required equality
+ * redundant with one already added (2 * v4 + 2 == 0, twice) left a
+ * restricted row at -1.9e-6, below what I4 allows, beside coefficients of
+ * 1e10. Now no pivot below the tolerance is taken (cs_simplex.c,
+ * add_with_artificial), and every constraint holds. */
+static void test_a_change_set_through_a_tiny_pivot_holds(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var v[8];
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    cs_Cons c[9];
+    cs_Term t0[] = { { v[0], 100 } }, t1[] = { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } },
+            t2[] = { { v[1], 667 } }, t3[] = { { v[4], 2 } }, t4[] = { { v[0], 20 } },
+            t5[] = { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, t6[] = { { v[7], -0.25 } };
+    EXPECT_STATUS(cs_cons_new(S, t0, 1, 667, CS_EQ, CS_REQUIRED, &c[0]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t1, 3, 8, CS_LE, CS_STRONG, &c[1]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t2, 1, 100, CS_EQ, CS_MEDIUM, &c[2]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t3, 1, 2, CS_EQ, CS_REQUIRED, &c[3]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t4, 1, 375, CS_GE, CS_REQUIRED, &c[4]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t5, 3, 20, CS_LE, CS_STRONG, &c[5]), CS_OK);
+    cs_Cons add1[] = { c[5], c[1] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add1, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t6, 1, 2, CS_EQ, CS_MEDIUM, &c[6]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t2, 1, 375, CS_EQ, 2e9, &c[7]), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, t3, 1, 2, CS_EQ, CS_REQUIRED, &c[8]), CS_OK);
+    cs_Cons add2[] = { c[7], c[3] }, add3[] = { c[8], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add2, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add3, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[4]) + 1) < 1e-12);
+    EXPECT(fabs(cs_value(S, v[0]) + 6.67) < 1e-12);
+    EXPECT(fabs(cs_value(S, v[1]) + 375.0 / 667) < 1e-12);
+    /* 8 * v1 + 667 * v3 + 8 * v4 + 8 <= 0 and 667 * v4 + 100 * v6 - v3 + 20 <= 0, both strong, hold */
+    EXPECT(8 * cs_value(S, v[1]) + 667 * cs_value(S, v[3]) + 8 * cs_value(S, v[4]) + 8 < 1e-9);
+    EXPECT(667 * cs_value(S, v[4]) + 100 * cs_value(S, v[6]) - cs_value(S, v[3]) + 20 < 1e-9);
+    cs_solver_free(S);
+}
+
+/* A change set accepted only through an ill-conditioned pivot (cs_fuzz's
+ * sequence, trimmed): removing `8 v1 + 667 v3 + 8 v4 + 8 <= 0` and adding
+ * `2 v4 + 2 == 0` against `v4 + 0.5 == 0`, both required, was accepted, a
+ * slack entering at 8e-11. Solved afresh, the change set is refused, with
+ * the position of the equality and the two equalities as the conflict, and
+ * nothing changed. */
+static void test_a_change_set_accepted_by_rounding_is_refused(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var v[8];
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    cs_Cons c[14];
+    struct { cs_Term t[3]; size_t n; double constant; cs_Relation op; double strength; } spec[14] = {
+        { { { v[0], 100 } }, 1, 667, CS_EQ, CS_REQUIRED },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_LE, CS_STRONG },
+        { { { v[1], 667 } }, 1, 100, CS_EQ, CS_MEDIUM },
+        { { { v[4], 2 } }, 1, 2, CS_EQ, CS_REQUIRED },
+        { { { v[4], 20 } }, 1, 375, CS_GE, CS_REQUIRED },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_LE, CS_STRONG },
+        { { { v[4], 3 }, { v[6], 375 } }, 2, 20, CS_LE, CS_MEDIUM },
+        { { { v[0], 0 } }, 1, 0, CS_EQ, CS_REQUIRED },
+        { { { v[4], 1 } }, 1, 0.5, CS_EQ, CS_REQUIRED },
+        { { { v[4], -2 }, { v[0], 375 } }, 2, 20, CS_LE, CS_REQUIRED },
+        { { { v[7], 0 }, { v[4], 100 } }, 2, 375, CS_EQ, CS_REQUIRED },
+        { { { v[4], 3 } }, 1, 667, CS_EQ, CS_REQUIRED },
+        { { { v[0], 0 } }, 1, 0, CS_EQ, CS_REQUIRED },
+        { { { v[0], -0.25 } }, 1, 0, CS_EQ, 250000 },
+    };
+    for (int k = 0; k < 14; k++)
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, spec[k].n, spec[k].constant, spec[k].op, spec[k].strength, &c[k]),
+                      CS_OK);
+    cs_Cons first[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[9]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[8]), CS_OK);
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[4]) + 0.5) < 1e-12);
+    size_t failed = 99, n = 0;
+    const cs_Cons *why = NULL;
+    EXPECT_STATUS(cs_apply(S, &c[1], 1, &c[3], 1, &failed), CS_ERR_UNSATISFIABLE);
+    EXPECT(failed == 1);
+    cs_conflict(S, &why, &n);
+    EXPECT(n == 2 && why[0] == c[3] && why[1] == c[8]);
+    EXPECT(cs_cons_is_added(S, c[1]) && !cs_cons_is_added(S, c[3]));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[4]) + 0.5) < 1e-12);
+    EXPECT(fabs(cs_value(S, v[0]) + 6.67) < 1e-12);
     cs_solver_free(S);
 }
 
@@ -2172,7 +2317,10 @@ int main(void)
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("a chain against its order", test_chain_against_its_order);
-    run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
+    run("a cancelled coefficient not pivoted on", test_a_cancelled_coefficient_is_not_pivoted_on);
+    run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
+    run("a change set through a tiny pivot holds", test_a_change_set_through_a_tiny_pivot_holds);
+    run("a change set accepted by rounding refused", test_a_change_set_accepted_by_rounding_is_refused);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
     printf("csolver: %d passed, %d failed\n", passed, failed);

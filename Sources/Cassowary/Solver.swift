@@ -36,8 +36,10 @@ public final class Solver {
         /// Change sets solved from an empty tableau (a first transition to
         /// a set of constraints not seen before, a large addition); of
         /// those, solved again in the solver's own order, the caller's
-        /// having cost too much; and the times an update found rounding had
-        /// worn the tableau and solved it again.
+        /// having cost too much; and the times the tableau was solved again
+        /// because an update found rounding had worn it, or because an
+        /// operation's simplex had to pivot on a coefficient too small for
+        /// its row.
         public let rebuilds, reorders, refactors: Int
         /// Memory given back and kept for the next large blocks, and what
         /// is mapped ahead for the next change set solved afresh
