@@ -243,16 +243,18 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
  * The row that leaves when `entering` increases: the restricted row that
  * first reaches 0 (min ratio); -1 if none bounds it. A row where the
  * coefficient is below the pivot tolerance (ill_conditioned) is passed
- * over when the step the others allow leaves it feasible within CS_EPS /
- * 2, and when no other row bounds the symbol (optimize then takes its
- * reduced cost for noise, as it does when nothing bounds it): that
- * coefficient is rounding that should be 0 (cs_fuzz: an error entering at
- * 4.9e-13 beside 1, degenerate, so its ratio was 0; and 5.7e-8 beside 375,
- * what a cancellation left), or too small to matter over the step, and
- * pivoting on it multiplies the tableau's rounding by its inverse
+ * over when another row bounds the step and the step it allows leaves
+ * this one feasible within CS_EPS / 2: that coefficient is rounding that
+ * should be 0 (cs_fuzz: an error entering at 4.9e-13 beside 1,
+ * degenerate, so its ratio was 0), or too small to matter over the step,
+ * and pivoting on it multiplies the tableau's rounding by its inverse
  * (Harris's ratio test bounds the infeasibility it allows the same way).
- * Only when such a row would fall further is it the one to leave, and
- * the operation is marked (pivot).
+ * Only when no other row bounds the step, or such a row would fall
+ * further, is it the one to leave, and the operation is marked (pivot).
+ * Passing over it where no other row bounds the step (taking its reduced
+ * cost for noise, as when nothing bounds it) made more fuzz inputs pass,
+ * and lpcheck's variables in units from 1e-6 to 1e6 fail: there such a
+ * coefficient can be the system's own.
  */
 static int32_t leaving_row(cs_Solver *S, Sym entering)
 {
@@ -294,8 +296,10 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
             best_sym = b;
         }
     }
-    if (tiny < 0 || tiny_ratio >= ratio || best < 0)
-        return best; /* only tiny rows bound it: it is as if none did */
+    if (tiny < 0 || tiny_ratio >= ratio)
+        return best;
+    if (best < 0)
+        return tiny; /* only tiny rows bound it */
     /* Each tiny row's constant after the step `ratio`. */
     stamp = cs_visit_begin(S);
     for (int32_t k = 0; k < c->n; k++) {
@@ -386,23 +390,14 @@ static bool ratio_less(const cs_Solver *S, Sym s, double a, Sym t, double b)
     return false;
 }
 
-/* The symbol to enter an infeasible row (kiwi's getDualEnteringSymbol),
- * among those whose coefficient is not ill-conditioned beside the row's
- * largest (ill_conditioned): such a one is rounding that should be 0, and
- * no other symbol can enter. cs_fuzz made a row of -3.75 whose only
- * non-dummy terms were 8e-11 and 1e-12; entering at 8e-11 took a required
- * constant that a fresh solve refuses (c0 = 0 against two others) and left
- * numbers of 1e10. Not entering it refuses the change, as the fresh solve
- * does. */
 static Sym dual_entering_symbol(const cs_Solver *S, const Row *row)
 {
     Sym best = 0;
-    double best_a = 0, least = PIVOT_TOLERANCE * row_largest(row);
+    double best_a = 0;
     for (int32_t k = 0; k < row->n; k++) {
         Sym s = row->sym[k];
         double a = row->coef[k];
-        if (a > least && S->kind[s] != SYM_DUMMY &&
-            (best == 0 || ratio_less(S, s, a, best, best_a))) {
+        if (a > 0.0 && S->kind[s] != SYM_DUMMY && (best == 0 || ratio_less(S, s, a, best, best_a))) {
             best = s;
             best_a = a;
         }
@@ -851,28 +846,15 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
  */
 static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead, uint32_t budget, double least)
 {
-    /* Never one whose coefficient is below the pivot tolerance beside the
-     * row's largest (ill_conditioned): a row expanded over a worn tableau
-     * can hold a variable at 1e-9 of its largest that should have
-     * cancelled, and solving for it accepted a required equality in
-     * conflict with another (cs_fuzz), its variable at 7e11. A row as
-     * written (1e-6 beside 667) is far above it. */
-    double tolerance = -1.0; /* found when a candidate needs it */
     if (lead != 0) {
         Sym s = S->var_sym[lead - 1];
-        double a = cs_row_coef(r, s);
-        if (S->basic[s] < 0 && a != 0.0 && fabs(a) >= least &&
-            fabs(a) >= (tolerance = PIVOT_TOLERANCE * row_largest(r)) &&
-            independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
+        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
             return s;
     }
     for (int32_t k = 0; k < r->n; k++) {
         Sym s = r->sym[k];
-        if (S->kind[s] != SYM_EXTERNAL || S->basic[s] >= 0 || fabs(r->coef[k]) < least)
-            continue;
-        if (tolerance < 0.0)
-            tolerance = PIVOT_TOLERANCE * row_largest(r);
-        if (fabs(r->coef[k]) >= tolerance && independent_of(S, slot, r, s, budget))
+        if (S->kind[s] == SYM_EXTERNAL && S->basic[s] < 0 && fabs(r->coef[k]) >= least &&
+            independent_of(S, slot, r, s, budget))
             return s;
     }
     return 0;
@@ -1143,16 +1125,6 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
         if (!expanded && !expand_references(S, slot))
             return CS_ERR_NOMEM;
         Row *r = &S->rows[slot];
-        /* A variable left at a coefficient below the pivot tolerance
-         * (fresh_subject did not take it) is rounding, and dropped: the
-         * row is then the markers' alone, and either has one to solve for,
-         * or is redundant, or refuses the constraint, as a fresh solve
-         * would. Kept, choose_subject would take it. */
-        double least = PIVOT_TOLERANCE * row_largest(r);
-        for (int32_t k = r->n - 1; k >= 0; k--)
-            if (S->kind[r->sym[k]] == SYM_EXTERNAL && fabs(r->coef[k]) < least &&
-                !cs_row_remove_term(S, slot, r->sym[k]))
-                return CS_ERR_NOMEM;
         /* Negated so that a marker subject starts feasible (its constant
          * not negative). A row whose constant is 0 is feasible either way,
          * and is negated where that makes the slack its subject rather
