@@ -237,6 +237,31 @@ struct InterfaceBuilderTests {
         #expect(l.rootView.layoutConflicts.isEmpty)
     }
 
+    /// Ids that repeat can make the superview links a cycle (`a` holds `b`,
+    /// which holds another `a`): the check's walk up from `b`, asking
+    /// whether the scroll view is an ancestor, went round forever (ib-fuzz).
+    @Test func checkOfRepeatedIDsEnds() throws {
+        let inner = Self.view("a", frame: "0,0,5,5")
+        let subviews = """
+            \(Self.view("scroll", "scrollView", frame: "0,0,375,100"))
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a">
+                <rect key="frame" x="0.0" y="100" width="375" height="100"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                        <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                        <subviews>\(inner)</subviews>
+                    </view>
+                </subviews>
+            </view>
+            """
+        let constraints = """
+            <constraint firstItem="scroll" firstAttribute="top" secondItem="b" secondAttribute="top" id="c1"/>
+            """
+        let doc = try IBDocument(data: Data(Self.storyboard(subviews, constraints: constraints).utf8))
+        let results = IBCheck.check(doc)
+        #expect(results.count == 1)
+    }
+
     /// What the check infers from stored frames: a margin and a safe-area
     /// edge tied to stored frames by required equalities.
     @Test func environmentFromStoredFrames() throws {

@@ -229,9 +229,16 @@ public enum IBCheck {
         var out: [String: String] = [:]
         var byID: [String: IBView] = [:]
         for v in root.views { byID[v.id] = v }
+        // At most one step a view: a document whose views share an id can
+        // make the superview links a cycle (ib-fuzz hung here).
         func isAncestor(_ a: String, of b: String) -> Bool {
             var s = byID[b]?.superview
-            while let x = s { if x == a { return true }; s = byID[x]?.superview }
+            var steps = 0
+            while let x = s, steps <= root.views.count {
+                if x == a { return true }
+                s = byID[x]?.superview
+                steps += 1
+            }
             return false
         }
         for stored in root.constraints where variations.isInstalled(stored, in: root, views: installed) {
