@@ -488,7 +488,7 @@ struct cs_Solver {
     /* A pivot of this operation was on a coefficient too small for its
      * row (cs_simplex.c, ill_conditioned): a change set in place is rolled
      * back and solved afresh, another operation ends by solving the
-     * constraints added again (cs_solver.c). */
+     * constraints added again (cs_solver.c). A rollback clears it. */
     bool refactor_due;
 
     Journal j;

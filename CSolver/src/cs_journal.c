@@ -213,6 +213,7 @@ void cs_txn_rollback(cs_Solver *S)
         S->dirty[S->dirty_list[k]] = 0;
     S->ndirty = j->ndirty;
     S->infeasible.n = 0;
+    S->refactor_due = false; /* the pivot that called for it is undone */
     j->stamp = 0;
 }
 

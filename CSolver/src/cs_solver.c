@@ -267,13 +267,12 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
     if (st == CS_ERR_UNSATISFIABLE)
         cs_conflict_minimize(S);
     cs_txn_rollback(S);
-    S->refactor_due = false; /* the pivot that called for it is undone */
     return st;
 }
 
-/* The end of every operation but a change set (which is solved afresh
- * instead: apply_afresh_after_ill_pivot) that succeeded and may have
- * pivoted: if a pivot was ill-conditioned (cs_simplex.c, ill_conditioned),
+/* The end of every operation that succeeded and may have pivoted, but a
+ * change set applied in place (solved afresh instead:
+ * apply_afresh_after_ill_pivot): if a pivot was ill-conditioned (cs_simplex.c, ill_conditioned),
  * the constraints now added are solved again from an empty tableau, and
  * the next cs_update publishes every value from it. The operation has
  * succeeded either way: if memory runs out, or if the constraints solved
@@ -367,8 +366,10 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         return CS_ERR_INVALID_ARG;
     bool done;
     cs_Status st = cs_cache_switch(S, remove, nremove, add, nadd, &done);
-    if (done)
+    if (done) {
+        refactor_if_due(S); /* the kept state moved to today's constants may have pivoted */
         return st;
+    }
     CacheEntry *kept = NULL; /* the state left, if worth keeping */
     if (cs_afresh_pays(S, nremove, nadd)) {
         st = cs_apply_afresh(S, remove, nremove, add, nadd, &kept, &done);
@@ -383,8 +384,10 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         cs_cache_toggled(S, add, nadd);
         S->nadded += (uint32_t)nadd - (uint32_t)nremove;
     }
+    /* Nothing is due here: apply_in_place hands a change set with an
+     * ill-conditioned pivot to apply_afresh_after_ill_pivot, and a change
+     * set solved afresh leaves nothing due. */
     cs_cache_commit(S, kept, st == CS_OK);
-    refactor_if_due(S);
     return st;
 }
 
