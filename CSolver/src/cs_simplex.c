@@ -134,6 +134,24 @@ static bool substitute(cs_Solver *S, Sym s, int32_t slot)
     return true;
 }
 
+/* The next row of a symbol's column, from entry *k on, that holds the
+ * symbol (its coefficient in *a) and that this walk (stamp) has not seen;
+ * -1 when none is left. Objective rows are passed over: a constant moved
+ * moves theirs by nothing that matters, and no ratio test reads them. */
+static int32_t next_holder(cs_Solver *S, const Column *col, int32_t *k, uint32_t stamp, Sym marker, double *a)
+{
+    while (*k < col->n) {
+        int32_t s = cs_col_slot(S, col, (*k)++);
+        if (S->visit[s] == stamp)
+            continue;
+        S->visit[s] = stamp;
+        const Row *row = &S->rows[s];
+        if (row->basic != 0 && (*a = cs_row_coef(row, marker)) != 0.0)
+            return s;
+    }
+    return -1;
+}
+
 /* The largest coefficient of row r in size (0 for an empty row). */
 static double row_largest(const Row *r)
 {
@@ -265,8 +283,11 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
     const Column *c = &S->col[entering];
     uint32_t stamp = cs_visit_begin(S);
     int32_t best = -1, tiny = -1;
-    double ratio = INFINITY, tiny_ratio = INFINITY;
+    double ratio = INFINITY, tiny_ratio = INFINITY, a;
     Sym best_sym = 0, tiny_sym = 0;
+    /* Not next_holder: the restricted test first, so that no variable row
+     * has its coefficient looked up (a tweak's removals 1.04 to 1.07x when
+     * they were). */
     for (int32_t k = 0; k < c->n; k++) {
         int32_t r = cs_col_slot(S, c, k);
         if (S->visit[r] == stamp)
@@ -274,10 +295,7 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
         S->visit[r] = stamp;
         const Row *row = &S->rows[r];
         Sym b = row->basic;
-        if (b == 0 || !cs_restricted(S, b))
-            continue;
-        double a = cs_row_coef(row, entering);
-        if (a >= 0.0)
+        if (b == 0 || !cs_restricted(S, b) || (a = cs_row_coef(row, entering)) >= 0.0)
             continue;
         double q = -row->constant / a;
         bool wins = q < ratio || (q == ratio && b < best_sym);
@@ -302,16 +320,10 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
         return tiny; /* only tiny rows bound it */
     /* Each tiny row's constant after the step `ratio`. */
     stamp = cs_visit_begin(S);
-    for (int32_t k = 0; k < c->n; k++) {
-        int32_t r = cs_col_slot(S, c, k);
-        if (S->visit[r] == stamp)
-            continue;
-        S->visit[r] = stamp;
+    for (int32_t k = 0, r; (r = next_holder(S, c, &k, stamp, entering, &a)) >= 0;) {
         const Row *row = &S->rows[r];
-        if (row->basic == 0 || !cs_restricted(S, row->basic))
-            continue;
-        double a = cs_row_coef(row, entering);
-        if (a < 0.0 && row->constant + a * ratio < -CS_EPS / 2 && ill_conditioned(row, entering))
+        if (a < 0.0 && cs_restricted(S, row->basic) && row->constant + a * ratio < -CS_EPS / 2 &&
+            ill_conditioned(row, entering))
             return tiny;
     }
     return best;
@@ -1393,24 +1405,6 @@ CS_HOT bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
     }
     c->constant += dc;
     return true;
-}
-
-/* The next row of a marker's column, from entry *k on, that holds the
- * marker (its coefficient in *a) and that this walk (stamp) has not seen;
- * -1 when none is left. Objective rows are passed over: a constant moved
- * moves theirs by nothing that matters. */
-static int32_t next_holder(cs_Solver *S, const Column *col, int32_t *k, uint32_t stamp, Sym marker, double *a)
-{
-    while (*k < col->n) {
-        int32_t s = cs_col_slot(S, col, (*k)++);
-        if (S->visit[s] == stamp)
-            continue;
-        S->visit[s] = stamp;
-        const Row *row = &S->rows[s];
-        if (row->basic != 0 && (*a = cs_row_coef(row, marker)) != 0.0)
-            return s;
-    }
-    return -1;
 }
 
 cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)

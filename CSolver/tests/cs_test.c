@@ -1521,24 +1521,24 @@ static void test_a_change_set_accepted_by_rounding_is_refused(void)
     for (int k = 0; k < 8; k++)
         v[k] = var(S);
     cs_Cons c[14];
-    struct { cs_Term t[3]; size_t n; double constant; cs_Relation op; double strength; } spec[14] = {
-        { { { v[0], 100 } }, 1, 667, CS_EQ, CS_REQUIRED },
-        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_LE, CS_STRONG },
-        { { { v[1], 667 } }, 1, 100, CS_EQ, CS_MEDIUM },
-        { { { v[4], 2 } }, 1, 2, CS_EQ, CS_REQUIRED },
-        { { { v[4], 20 } }, 1, 375, CS_GE, CS_REQUIRED },
-        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_LE, CS_STRONG },
-        { { { v[4], 3 }, { v[6], 375 } }, 2, 20, CS_LE, CS_MEDIUM },
-        { { { v[0], 0 } }, 1, 0, CS_EQ, CS_REQUIRED },
-        { { { v[4], 1 } }, 1, 0.5, CS_EQ, CS_REQUIRED },
-        { { { v[4], -2 }, { v[0], 375 } }, 2, 20, CS_LE, CS_REQUIRED },
-        { { { v[7], 0 }, { v[4], 100 } }, 2, 375, CS_EQ, CS_REQUIRED },
-        { { { v[4], 3 } }, 1, 667, CS_EQ, CS_REQUIRED },
-        { { { v[0], 0 } }, 1, 0, CS_EQ, CS_REQUIRED },
-        { { { v[0], -0.25 } }, 1, 0, CS_EQ, 250000 },
+    const Spec spec[14] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[4], 3 }, { v[6], 375 } }, 2, 20, CS_MEDIUM, CS_LE },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[4], 1 } }, 1, 0.5, CS_REQUIRED, CS_EQ },
+        { { { v[4], -2 }, { v[0], 375 } }, 2, 20, CS_REQUIRED, CS_LE },
+        { { { v[7], 0 }, { v[4], 100 } }, 2, 375, CS_REQUIRED, CS_EQ },
+        { { { v[4], 3 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], -0.25 } }, 1, 0, 250000, CS_EQ },
     };
     for (int k = 0; k < 14; k++)
-        EXPECT_STATUS(cs_cons_new(S, spec[k].t, spec[k].n, spec[k].constant, spec[k].op, spec[k].strength, &c[k]),
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
                       CS_OK);
     cs_Cons first[] = { c[5], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
