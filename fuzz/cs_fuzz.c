@@ -200,9 +200,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             size_t at;
             st = cs_apply(S, rem, nr, add, na, &at);
-            if (getenv("CS_FUZZ_VERBOSE"))
-                fprintf(stderr, "apply: remove %zu (first %u), add %zu (first %u)\n", nr, nr ? rem[0] : 0u, na,
-                        na ? add[0] : 0u);
+            if (getenv("CS_FUZZ_VERBOSE")) {
+                fprintf(stderr, "apply: remove");
+                for (size_t j = 0; j < nr; j++)
+                    fprintf(stderr, " %u", rem[j]);
+                fprintf(stderr, ", add");
+                for (size_t j = 0; j < na; j++)
+                    fprintf(stderr, " %u", add[j]);
+                fprintf(stderr, "\n");
+            }
             break;
         }
         case 4:

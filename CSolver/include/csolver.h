@@ -146,7 +146,10 @@ cs_Status cs_cons_delete(cs_Solver *solver, cs_Cons cons);
  * constraint. A required constraint whose new constant cannot hold with the
  * other required constraints is refused with CS_ERR_UNSATISFIABLE (cs_conflict
  * names a minimal set) and keeps its old constant. Also CS_ERR_UNKNOWN,
- * CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM.
+ * CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM. A move that in place would pivot on
+ * a coefficient below 1e-7 of its row's largest (rounding, in practice) is
+ * decided by solving the constraints from an empty tableau instead, as
+ * cs_apply's change sets are (cs_Stats.refactors counts it).
  *
  * A constraint whose constant has been set moves as an edit variable does
  * from then on: cs_update republishes values through the same map (the

@@ -396,7 +396,12 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         if (st == CS_OK)
             c->constant = to; /* exactly */
     }
-    if (st == CS_OK) {
+    /* A move that pivoted on a rounding (cs_simplex.c, ill_conditioned),
+     * accepted or refused, rests on it: the state is forgotten as for a
+     * refusal, and the change set applied in place, which decides it
+     * afresh (cs_solver.c, apply_afresh_after_ill_pivot). */
+    bool ill = (st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due;
+    if (st == CS_OK && !ill) {
         cs_txn_commit(S);
         count_toggles(S, e, remove, nremove); /* e, the state just left, differs in them alone */
         count_toggles(S, e, add, nadd);
@@ -407,7 +412,7 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         trade(S, e); /* the trade back and the claim's release put everything back */
         release_claim(S, remove, nremove, add, nadd);
         S->republish = republish;
-        if (st == CS_ERR_UNSATISFIABLE) {
+        if (st == CS_ERR_UNSATISFIABLE || ill) {
             /* A new constant cannot hold in the kept state: forget it and
              * let the change set be applied in place, which says why. */
             remove_at(S, (uint32_t)(e - S->cache));

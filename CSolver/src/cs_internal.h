@@ -783,9 +783,10 @@ static inline bool cs_added_in(const CacheEntry *e, uint32_t id)
 }
 /* A change set to a constraint set whose solved state is kept: the current
  * state is kept in its place, the kept one restored and moved to the
- * current edit values. *done is false when no state is kept for the target
- * (the caller applies the change set itself); a failure leaves the solver
- * as it was. */
+ * current edit values. *done is false when no state is kept for the target,
+ * or when the kept one cannot take today's constants or took them through
+ * an ill-conditioned pivot (then forgotten): the caller applies the change
+ * set itself. A failure leaves the solver as it was. */
 CS_HIDDEN cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
                                     const cs_Cons *add, size_t nadd, bool *done);
 /* Before a change set: in *out, an entry for the current state, kept

@@ -271,14 +271,15 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
 }
 
 /* The end of every operation that succeeded and may have pivoted, but a
- * change set applied in place (solved afresh instead:
- * apply_afresh_after_ill_pivot): if a pivot was ill-conditioned (cs_simplex.c, ill_conditioned),
- * the constraints now added are solved again from an empty tableau, and
- * the next cs_update publishes every value from it. The operation has
- * succeeded either way: if memory runs out, or if the constraints solved
- * afresh are refused (the pivot's rounding made the operation accept a
- * required constraint that a fresh solve finds in conflict), the tableau
- * stays the one the pivot left, as it was before this check. */
+ * change set applied in place and a constraint's new constant (each decided
+ * afresh instead: apply_afresh_after_ill_pivot, set_constant_afresh): if a
+ * pivot was ill-conditioned (cs_simplex.c, ill_conditioned), the
+ * constraints now added are solved again from an empty tableau, and the
+ * next cs_update publishes every value from it. The operation has
+ * succeeded either way, and none of these can make the required
+ * constraints conflict (a removal, a deletion, an edit or a suggestion:
+ * edits are never required); if memory runs out, the tableau stays the
+ * one the pivot left. */
 static void refactor_if_due(cs_Solver *S)
 {
     if (!S->refactor_due)
@@ -366,10 +367,8 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         return CS_ERR_INVALID_ARG;
     bool done;
     cs_Status st = cs_cache_switch(S, remove, nremove, add, nadd, &done);
-    if (done) {
-        refactor_if_due(S); /* the kept state moved to today's constants may have pivoted */
+    if (done) /* nothing due: a move through an ill-conditioned pivot is not done (cs_cache_switch) */
         return st;
-    }
     CacheEntry *kept = NULL; /* the state left, if worth keeping */
     if (cs_afresh_pays(S, nremove, nadd)) {
         st = cs_apply_afresh(S, remove, nremove, add, nadd, &kept, &done);
@@ -427,6 +426,35 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
     return st;
 }
 
+/*
+ * cs_cons_set_constant's move of an added constraint, when it was accepted
+ * or refused in place through an ill-conditioned pivot (and rolled back):
+ * as a change set is then (apply_afresh_after_ill_pivot), the constraints
+ * are solved afresh, the new constant in place, and the move is refused if
+ * that refuses it, its conflict minimized with the new constant in the
+ * record and the old one put back after. Refused or out of memory, the
+ * tableau is the one the rollback left.
+ */
+static cs_Status set_constant_afresh(cs_Solver *S, cs_Cons id, double constant, double from)
+{
+    S->cons[id].constant = constant;
+    S->conflict.n = 0;
+    CacheEntry *kept;
+    bool done;
+    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done);
+    CS_ASSERT(kept == NULL); /* no change set: nothing to keep */
+    if (st == CS_OK && done) {
+        S->refactors++;
+        return CS_OK;
+    }
+    if (st == CS_OK) {
+        cs_conflict_minimize(S);
+        st = CS_ERR_UNSATISFIABLE;
+    }
+    S->cons[id].constant = from;
+    return st;
+}
+
 cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
 {
     if (S == NULL)
@@ -455,7 +483,10 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
             st = cs_shift_constant(S, id, constant - from);
         else if (!cs_save_cons(S, id))
             st = CS_ERR_NOMEM;
-        st = finish(S, st);
+        bool ill = (st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due;
+        st = finish(S, ill ? CS_ILL_PIVOT : st); /* rolled back when ill */
+        if (ill)
+            st = set_constant_afresh(S, id, constant, from);
         if (st != CS_OK && first) {
             /* Refused: not a mover after all (it would take one of the map's
              * SENS_MOVERS places from a constraint that does move). Nothing

@@ -1562,6 +1562,56 @@ static void test_a_change_set_accepted_by_rounding_is_refused(void)
     cs_solver_free(S);
 }
 
+/* A new constant accepted only through an ill-conditioned pivot (cs_fuzz's
+ * sequence): with `-2 v4 + 375 v0 + 20 <= 0` and `100 v4 + 375 == 0`
+ * required, `100 v0 + 667 == 0` moved to `100 v0 == 0` asks for v4 >= 10
+ * and v4 == -3.75. The dual simplex took a pivot on a rounding, and the
+ * move was accepted, the tableau's numbers 1e11 after. Solved afresh, it
+ * is refused with the three as the conflict, and the old constant stays. */
+static void test_a_constant_accepted_by_rounding_is_refused(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var v[8];
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    cs_Cons c[12];
+    const Spec spec[12] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, 750000, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[0], -20 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[4], 1 } }, 1, 0.5, CS_REQUIRED, CS_EQ },
+        { { { v[4], -2 }, { v[0], 375 } }, 2, 20, CS_REQUIRED, CS_LE },
+        { { { v[4], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[7], 667 } }, 1, -2, 250000, CS_GE },
+    };
+    for (int k = 0; k < 12; k++)
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
+                      CS_OK);
+    cs_Cons first[] = { c[1], c[0] }, second[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[9]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[10]), CS_OK);
+    size_t n = 0;
+    const cs_Cons *why = NULL;
+    EXPECT_STATUS(cs_cons_set_constant(S, c[0], 0), CS_ERR_UNSATISFIABLE);
+    cs_conflict(S, &why, &n);
+    EXPECT(n == 3);
+    for (size_t k = 0; k < n; k++)
+        EXPECT(why[k] == c[0] || why[k] == c[9] || why[k] == c[10]);
+    EXPECT(cs_cons_constant(S, c[0]) == 667);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[0]) + 6.67) < 1e-12);
+    EXPECT(fabs(cs_value(S, v[4]) + 3.75) < 1e-12);
+    cs_solver_free(S);
+}
+
 /* ---- resizes: updates while only edits move ----------------------------- */
 
 /* While only edit variables move, cs_update takes values as affine functions
@@ -2322,6 +2372,7 @@ int main(void)
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
     run("a change set through a tiny pivot holds", test_a_change_set_through_a_tiny_pivot_holds);
     run("a change set accepted by rounding refused", test_a_change_set_accepted_by_rounding_is_refused);
+    run("a constant accepted by rounding refused", test_a_constant_accepted_by_rounding_is_refused);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
     printf("csolver: %d passed, %d failed\n", passed, failed);
