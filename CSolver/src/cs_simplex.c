@@ -178,7 +178,8 @@ static double row_largest(const Row *r)
  * set applied in place is rolled back and solved afresh, any other
  * operation solves its constraints again once it has succeeded
  * (cs_solver.c), as an LP solver refactors after a pivot below its
- * tolerance. The tolerance is 1e-7 of the row's largest: at 1e-9, a pivot
+ * tolerance; a new constraint's row solved for such a variable is marked
+ * the same way (cs_add_cons). The tolerance is 1e-7 of the row's largest: at 1e-9, a pivot
  * at 4e-9 of a row whose largest was 0.02 still left numbers of 1e8 and a
  * conflicting equality accepted. No workload comes near it (every trace
  * replays with refactors 0 and its rebuilds alone).
@@ -1162,6 +1163,16 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
             subject = S->mark[id].marker;
         }
     }
+    /* Solving the row for its subject is a pivot: on a coefficient that
+     * is rounding (what is left of terms that cancelled), it is marked as
+     * pivot() marks one. cs_fuzz found rows whose subject stood at 6e-10
+     * of their largest, after which the rows held numbers of 1e11 and a
+     * required equality in conflict with another was accepted (19 of the
+     * 57 failing inputs collected; no workload's row comes near it: every
+     * trace replays with the same rebuilds). Refusing such a subject instead broke systems whose
+     * variables are in units 1e-6 to 1e6, where it is the system's own. */
+    if (subject != 0 && subject != solved && ill_conditioned(&S->rows[slot], subject))
+        S->refactor_due = true;
     if (subject == 0) {
         st = add_with_artificial(S, slot, id);
     } else if ((subject != solved && !cs_row_solve_for(S, slot, subject)) || !cs_set_basic(S, subject, slot)) {

@@ -1375,40 +1375,48 @@ static void test_random_add_remove(void)
 }
 
 
-/* A tableau worn in three change sets (found by fuzz/cs_fuzz.c, its seed
- * worn-tableau-refactor): removing `0.5x + 667y + 20w + 0.5 <= 0` and adding
- * `375x + 375 == 0` (strong) pivots on what is left of a coefficient that
- * cancelled, 5.7e-8, and the values the rows give break `0.5y + 8x == 0` by
- * 8. The update measures the wear (a residual of 1), solves again from
- * scratch, and publishes the new tableau's values, which hold every required
- * constraint; it lists every variable as changed. Before, it published the
- * worn values, refined, and left the new ones to the next update. */
+/* A tableau worn in three change sets (found by fuzz/cs_fuzz.c, minimized;
+ * its seed worn-tableau-refactor): taking out `100x + 667 == 0` and adding
+ * `20w + 375 == 0`, then adding `667w - z + 20 <= 0` and `667y + 100 == 0`,
+ * wears the rows by rounding alone (no pivot below the tolerance), until a
+ * required constraint's residual at the values they give passes 1e-10 of
+ * its size. The update measures the wear, solves again from scratch, and
+ * publishes the new tableau's values, which hold every required
+ * constraint; it lists every variable as changed. Before 2026-11-27 the
+ * worn values, refined, went out and the new ones waited for the next
+ * update. (The sequence this test replayed until then now pivots below the
+ * tolerance in its change set, which is solved afresh instead.) */
 static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
 {
     cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
     for (int k = 0; k < 8; k++)
         v[k] = var(S);
-    cs_Cons strong = cons(S, 375, v[0], 0, 0, 375, CS_EQ, CS_STRONG);
-    cs_Cons empty = cons(S, 0, v[0], 0, 0, 0, CS_EQ, CS_REQUIRED);
-    cs_Cons ratio = cons(S, 0.5, v[1], 8, v[0], 0, CS_EQ, CS_REQUIRED);
-    cs_Term t3[3] = { { v[0], 0.5 }, { v[1], 667 }, { v[7], 20 } };
-    cs_Cons bound = 0;
-    EXPECT_STATUS(cs_cons_new(S, t3, 3, 0.5, CS_LE, CS_REQUIRED, &bound), CS_OK);
-    cs_Cons weak = cons(S, 1, v[7], -2, v[6], 1, CS_LE, 1);
-    cs_Cons add1[2] = { empty, bound }, add2[2] = { weak, ratio };
+    cs_Cons c[5];
+    const Spec spec[5] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[0], 8 } }, 3, 8, 1, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_REQUIRED, CS_EQ },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[4], 667 }, { v[3], -1 } }, 2, 20, 2e9, CS_LE },
+    };
+    for (int k = 0; k < 5; k++)
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
+                      CS_OK);
+    cs_Cons add1[] = { c[0], c[1] }, add3[] = { c[4], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, add1, 2, NULL), CS_OK);
-    EXPECT_STATUS(cs_apply(S, NULL, 0, add2, 2, NULL), CS_OK);
-    EXPECT_STATUS(cs_edit_add(S, v[0], 250000), CS_OK);
-    EXPECT_STATUS(cs_apply(S, &bound, 1, &strong, 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[3], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, add3, 2, NULL), CS_OK);
     cs_Stats st;
     cs_stats(S, &st);
-    size_t before = st.refactors;
+    size_t before = st.refactors, rebuilt = st.rebuilds;
     cs_update(S);
     cs_stats(S, &st);
-    EXPECT(st.refactors == before + 1);
-    EXPECT(fabs(0.5 * cs_value(S, v[1]) + 8 * cs_value(S, v[0])) < 1e-9);
-    EXPECT(fabs(cs_value(S, v[0]) + 1) < 1e-9); /* the strong equality holds too */
+    EXPECT(st.refactors == before + 1 && st.rebuilds == rebuilt);
+    double w = cs_value(S, v[4]), y = cs_value(S, v[1]), z = cs_value(S, v[3]);
+    EXPECT(fabs(20 * w + 375) < 1e-9);
+    EXPECT(fabs(667 * y + 100) < 1e-9);
+    EXPECT(667 * w - z + 20 < 1e-9);
     size_t n = 0;
     cs_changed(S, &n);
     EXPECT(n == 8);
@@ -1559,6 +1567,57 @@ static void test_a_change_set_accepted_by_rounding_is_refused(void)
     cs_update(S);
     EXPECT(fabs(cs_value(S, v[4]) + 0.5) < 1e-12);
     EXPECT(fabs(cs_value(S, v[0]) + 6.67) < 1e-12);
+    cs_solver_free(S);
+}
+
+/* A constraint whose row was solved for a rounding (cs_fuzz's sequence):
+ * after `8 v1 + 667 v3 + 8 v4 + 8 <= 0` and `667 v4 + 100 v6 - v3 + 20 <= 0`
+ * (strong), `2 v4 + 2 == 0` (required) and `667 v1 + 100 == 0` taken out,
+ * the row of `3 v4 + 667 == 0`, expanded, held v1 at -9.7e-10 beside a
+ * largest coefficient of 1.5, where exactly it is 0 (`2 v4 + 2 == 0` pins
+ * v4), and was solved for it: the rows then held numbers of 1e11, and the
+ * equality, in conflict with `2 v4 + 2 == 0`, was accepted. Solved
+ * afresh, it is refused, naming the two. */
+static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Var v[8];
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    cs_Cons c[9];
+    const Spec spec[9] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[4], 3 }, { v[6], 375 } }, 2, 20, CS_MEDIUM, CS_LE },
+        { { { v[5], 20 } }, 1, 0.5, CS_MEDIUM, CS_LE },
+        { { { v[4], 3 } }, 1, 667, CS_REQUIRED, CS_EQ },
+    };
+    for (int k = 0; k < 6; k++)
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
+                      CS_OK);
+    cs_Cons first[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_new(S, spec[6].t, 2, spec[6].c, spec[6].op, spec[6].strength, &c[6]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    for (int k = 7; k < 9; k++)
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
+                      CS_OK);
+    EXPECT_STATUS(cs_add(S, c[3]), CS_OK);
+    EXPECT_STATUS(cs_remove(S, c[2]), CS_OK);
+    size_t n = 0;
+    const cs_Cons *why = NULL;
+    EXPECT_STATUS(cs_add(S, c[8]), CS_ERR_UNSATISFIABLE);
+    cs_conflict(S, &why, &n);
+    EXPECT(n == 2 && ((why[0] == c[3] && why[1] == c[8]) || (why[0] == c[8] && why[1] == c[3])));
+    EXPECT(!cs_cons_is_added(S, c[8]));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[4]) + 1) < 1e-12);
+    EXPECT(8 * cs_value(S, v[1]) + 667 * cs_value(S, v[3]) + 8 * cs_value(S, v[4]) + 8 < 1e-9);
     cs_solver_free(S);
 }
 
@@ -2372,6 +2431,7 @@ int main(void)
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
     run("a change set through a tiny pivot holds", test_a_change_set_through_a_tiny_pivot_holds);
     run("a change set accepted by rounding refused", test_a_change_set_accepted_by_rounding_is_refused);
+    run("a row solved for a rounding solved afresh", test_a_row_solved_for_a_rounding_is_solved_afresh);
     run("a constant accepted by rounding refused", test_a_constant_accepted_by_rounding_is_refused);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
