@@ -1375,6 +1375,24 @@ static void test_random_add_remove(void)
 }
 
 
+/* cs_fuzz's setting, which the tests below replay sequences of: a
+ * lexicographic solver with eight variables, v[k] its k-th. */
+static cs_Solver *fuzz_solver(cs_Var v[8])
+{
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    for (int k = 0; k < 8; k++)
+        v[k] = var(S);
+    return S;
+}
+
+/* Makes c[k] from spec[k] for k in [from, to), in order, as cs_fuzz did. */
+static void make(cs_Solver *S, const Spec *spec, int from, int to, cs_Cons *c)
+{
+    for (int k = from; k < to; k++)
+        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
+                      CS_OK);
+}
+
 /* A tableau worn in three change sets (found by fuzz/cs_fuzz.c, minimized;
  * its seed worn-tableau-refactor): taking out `100x + 667 == 0` and adding
  * `20w + 375 == 0`, then adding `667w - z + 20 <= 0` and `667y + 100 == 0`,
@@ -1388,10 +1406,8 @@ static void test_random_add_remove(void)
  * tolerance in its change set, which is solved afresh instead.) */
 static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
-    for (int k = 0; k < 8; k++)
-        v[k] = var(S);
+    cs_Solver *S = fuzz_solver(v);
     cs_Cons c[5];
     const Spec spec[5] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
@@ -1400,9 +1416,7 @@ static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
         { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_EQ },
         { { { v[4], 667 }, { v[3], -1 } }, 2, 20, 2e9, CS_LE },
     };
-    for (int k = 0; k < 5; k++)
-        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
-                      CS_OK);
+    make(S, spec, 0, 5, c);
     cs_Cons add1[] = { c[0], c[1] }, add3[] = { c[4], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, add1, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[3], 1, NULL), CS_OK);
@@ -1432,10 +1446,8 @@ static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
  * the equality is refused, naming the one it contradicts. */
 static void test_a_removal_through_a_tiny_pivot_is_solved_again(void)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
-    for (int k = 0; k < 8; k++)
-        v[k] = var(S);
+    cs_Solver *S = fuzz_solver(v);
     cs_Cons c[8];
     cs_Term t0[] = { { v[0], 100 } }, t1[] = { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } },
             t2[] = { { v[1], 667 } }, t3[] = { { v[4], 2 } }, t4[] = { { v[0], 0 } },
@@ -1483,10 +1495,8 @@ static void test_a_removal_through_a_tiny_pivot_is_solved_again(void)
  * add_with_artificial), and every constraint holds. */
 static void test_a_change_set_through_a_tiny_pivot_holds(void)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
-    for (int k = 0; k < 8; k++)
-        v[k] = var(S);
+    cs_Solver *S = fuzz_solver(v);
     cs_Cons c[9];
     cs_Term t0[] = { { v[0], 100 } }, t1[] = { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } },
             t2[] = { { v[1], 667 } }, t3[] = { { v[4], 2 } }, t4[] = { { v[0], 20 } },
@@ -1524,10 +1534,8 @@ static void test_a_change_set_through_a_tiny_pivot_holds(void)
  * nothing changed. */
 static void test_a_change_set_accepted_by_rounding_is_refused(void)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
-    for (int k = 0; k < 8; k++)
-        v[k] = var(S);
+    cs_Solver *S = fuzz_solver(v);
     cs_Cons c[14];
     const Spec spec[14] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
@@ -1545,9 +1553,7 @@ static void test_a_change_set_accepted_by_rounding_is_refused(void)
         { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
         { { { v[0], -0.25 } }, 1, 0, 250000, CS_EQ },
     };
-    for (int k = 0; k < 14; k++)
-        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
-                      CS_OK);
+    make(S, spec, 0, 14, c);
     cs_Cons first[] = { c[5], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
@@ -1580,10 +1586,8 @@ static void test_a_change_set_accepted_by_rounding_is_refused(void)
  * afresh, it is refused, naming the two. */
 static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
-    for (int k = 0; k < 8; k++)
-        v[k] = var(S);
+    cs_Solver *S = fuzz_solver(v);
     cs_Cons c[9];
     const Spec spec[9] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
@@ -1596,16 +1600,12 @@ static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
         { { { v[5], 20 } }, 1, 0.5, CS_MEDIUM, CS_LE },
         { { { v[4], 3 } }, 1, 667, CS_REQUIRED, CS_EQ },
     };
-    for (int k = 0; k < 6; k++)
-        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
-                      CS_OK);
+    make(S, spec, 0, 6, c);
     cs_Cons first[] = { c[5], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
-    EXPECT_STATUS(cs_cons_new(S, spec[6].t, 2, spec[6].c, spec[6].op, spec[6].strength, &c[6]), CS_OK);
+    make(S, spec, 6, 7, c);
     EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
-    for (int k = 7; k < 9; k++)
-        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
-                      CS_OK);
+    make(S, spec, 7, 9, c);
     EXPECT_STATUS(cs_add(S, c[3]), CS_OK);
     EXPECT_STATUS(cs_remove(S, c[2]), CS_OK);
     size_t n = 0;
@@ -1629,10 +1629,8 @@ static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
  * is refused with the three as the conflict, and the old constant stays. */
 static void test_a_constant_accepted_by_rounding_is_refused(void)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
     cs_Var v[8];
-    for (int k = 0; k < 8; k++)
-        v[k] = var(S);
+    cs_Solver *S = fuzz_solver(v);
     cs_Cons c[12];
     const Spec spec[12] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
@@ -1648,9 +1646,7 @@ static void test_a_constant_accepted_by_rounding_is_refused(void)
         { { { v[4], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
         { { { v[7], 667 } }, 1, -2, 250000, CS_GE },
     };
-    for (int k = 0; k < 12; k++)
-        EXPECT_STATUS(cs_cons_new(S, spec[k].t, (size_t)spec[k].n, spec[k].c, spec[k].op, spec[k].strength, &c[k]),
-                      CS_OK);
+    make(S, spec, 0, 12, c);
     cs_Cons first[] = { c[1], c[0] }, second[] = { c[5], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
