@@ -179,9 +179,9 @@ static double row_largest(const Row *r)
  * operation solves its constraints again once it has succeeded
  * (cs_solver.c), as an LP solver refactors after a pivot below its
  * tolerance; a new constraint's row solved for such a variable is marked
- * the same way (cs_add_cons). The tolerance is 1e-7 of the row's largest: at 1e-9, a pivot
- * at 4e-9 of a row whose largest was 0.02 still left numbers of 1e8 and a
- * conflicting equality accepted. No workload comes near it (every trace
+ * the same way (cs_add_cons). The tolerance is 1e-7 of the row's largest:
+ * at 1e-9, a pivot at 4e-9 of a row whose largest was 0.02 still left
+ * numbers of 1e8 and a conflicting equality accepted. No workload comes near it (every trace
  * replays with refactors 0 and its rebuilds alone).
  */
 #define PIVOT_TOLERANCE 1.0e-7
@@ -1169,8 +1169,9 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
      * of their largest, after which the rows held numbers of 1e11 and a
      * required equality in conflict with another was accepted (19 of the
      * 57 failing inputs collected; no workload's row comes near it: every
-     * trace replays with the same rebuilds). Refusing such a subject instead broke systems whose
-     * variables are in units 1e-6 to 1e6, where it is the system's own. */
+     * trace replays with the same rebuilds). Refusing such a subject
+     * instead broke systems whose variables are in units 1e-6 to 1e6,
+     * where it is the system's own. */
     if (subject != 0 && subject != solved && ill_conditioned(&S->rows[slot], subject))
         S->refactor_due = true;
     if (subject == 0) {
