@@ -1376,10 +1376,11 @@ static void test_random_add_remove(void)
 
 
 /* cs_fuzz's setting, which the tests below replay sequences of: a
- * lexicographic solver with eight variables, v[k] its k-th. */
-static cs_Solver *fuzz_solver(cs_Var v[8])
+ * lexicographic solver with eight variables, v[k] its k-th; its memory
+ * from test_alloc with m, or from the default allocator when m is NULL. */
+static cs_Solver *fuzz_solver(cs_Var v[8], Mem *m)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, m ? test_alloc : NULL, m);
     for (int k = 0; k < 8; k++)
         v[k] = var(S);
     return S;
@@ -1407,7 +1408,7 @@ static void make(cs_Solver *S, const Spec *spec, int from, int to, cs_Cons *c)
 static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
 {
     cs_Var v[8];
-    cs_Solver *S = fuzz_solver(v);
+    cs_Solver *S = fuzz_solver(v, NULL);
     cs_Cons c[5];
     const Spec spec[5] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
@@ -1447,7 +1448,7 @@ static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
 static void test_a_removal_through_a_tiny_pivot_is_solved_again(void)
 {
     cs_Var v[8];
-    cs_Solver *S = fuzz_solver(v);
+    cs_Solver *S = fuzz_solver(v, NULL);
     cs_Cons c[8];
     cs_Term t0[] = { { v[0], 100 } }, t1[] = { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } },
             t2[] = { { v[1], 667 } }, t3[] = { { v[4], 2 } }, t4[] = { { v[0], 0 } },
@@ -1496,7 +1497,7 @@ static void test_a_removal_through_a_tiny_pivot_is_solved_again(void)
 static void test_a_change_set_through_a_tiny_pivot_holds(void)
 {
     cs_Var v[8];
-    cs_Solver *S = fuzz_solver(v);
+    cs_Solver *S = fuzz_solver(v, NULL);
     cs_Cons c[9];
     cs_Term t0[] = { { v[0], 100 } }, t1[] = { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } },
             t2[] = { { v[1], 667 } }, t3[] = { { v[4], 2 } }, t4[] = { { v[0], 20 } },
@@ -1535,7 +1536,7 @@ static void test_a_change_set_through_a_tiny_pivot_holds(void)
 static void test_a_change_set_accepted_by_rounding_is_refused(void)
 {
     cs_Var v[8];
-    cs_Solver *S = fuzz_solver(v);
+    cs_Solver *S = fuzz_solver(v, NULL);
     cs_Cons c[14];
     const Spec spec[14] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
@@ -1576,19 +1577,10 @@ static void test_a_change_set_accepted_by_rounding_is_refused(void)
     cs_solver_free(S);
 }
 
-/* A constraint whose row was solved for a rounding (cs_fuzz's sequence):
- * after `8 v1 + 667 v3 + 8 v4 + 8 <= 0` and `667 v4 + 100 v6 - v3 + 20 <= 0`
- * (strong), `2 v4 + 2 == 0` (required) and `667 v1 + 100 == 0` taken out,
- * the row of `3 v4 + 667 == 0`, expanded, held v1 at -9.7e-10 beside a
- * largest coefficient of 1.5, where exactly it is 0 (`2 v4 + 2 == 0` pins
- * v4), and was solved for it: the rows then held numbers of 1e11, and the
- * equality, in conflict with `2 v4 + 2 == 0`, was accepted. Solved
- * afresh, it is refused, naming the two. */
-static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
+/* The sequence of the test below, up to the constraint refused. */
+static cs_Solver *row_by_rounding(cs_Var v[8], cs_Cons c[9], Mem *m)
 {
-    cs_Var v[8];
-    cs_Solver *S = fuzz_solver(v);
-    cs_Cons c[9];
+    cs_Solver *S = fuzz_solver(v, m);
     const Spec spec[9] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
         { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
@@ -1608,6 +1600,22 @@ static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
     make(S, spec, 7, 9, c);
     EXPECT_STATUS(cs_add(S, c[3]), CS_OK);
     EXPECT_STATUS(cs_remove(S, c[2]), CS_OK);
+    return S;
+}
+
+/* A constraint whose row was solved for a rounding (cs_fuzz's sequence):
+ * after `8 v1 + 667 v3 + 8 v4 + 8 <= 0` and `667 v4 + 100 v6 - v3 + 20 <= 0`
+ * (strong), `2 v4 + 2 == 0` (required) and `667 v1 + 100 == 0` taken out,
+ * the row of `3 v4 + 667 == 0`, expanded, held v1 at -9.7e-10 beside a
+ * largest coefficient of 1.5, where exactly it is 0 (`2 v4 + 2 == 0` pins
+ * v4), and was solved for it: the rows then held numbers of 1e11, and the
+ * equality, in conflict with `2 v4 + 2 == 0`, was accepted. Solved
+ * afresh, it is refused, naming the two. */
+static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[9];
+    cs_Solver *S = row_by_rounding(v, c, NULL);
     size_t n = 0;
     const cs_Cons *why = NULL;
     EXPECT_STATUS(cs_add(S, c[8]), CS_ERR_UNSATISFIABLE);
@@ -1621,17 +1629,10 @@ static void test_a_row_solved_for_a_rounding_is_solved_afresh(void)
     cs_solver_free(S);
 }
 
-/* A new constant accepted only through an ill-conditioned pivot (cs_fuzz's
- * sequence): with `-2 v4 + 375 v0 + 20 <= 0` and `100 v4 + 375 == 0`
- * required, `100 v0 + 667 == 0` moved to `100 v0 == 0` asks for v4 >= 10
- * and v4 == -3.75. The dual simplex took a pivot on a rounding, and the
- * move was accepted, the tableau's numbers 1e11 after. Solved afresh, it
- * is refused with the three as the conflict, and the old constant stays. */
-static void test_a_constant_accepted_by_rounding_is_refused(void)
+/* The sequence of the test below, up to the constant refused. */
+static cs_Solver *constant_by_rounding(cs_Var v[8], cs_Cons c[12], Mem *m)
 {
-    cs_Var v[8];
-    cs_Solver *S = fuzz_solver(v);
-    cs_Cons c[12];
+    cs_Solver *S = fuzz_solver(v, m);
     const Spec spec[12] = {
         { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
         { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
@@ -1652,6 +1653,20 @@ static void test_a_constant_accepted_by_rounding_is_refused(void)
     EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_add(S, c[9]), CS_OK);
     EXPECT_STATUS(cs_add(S, c[10]), CS_OK);
+    return S;
+}
+
+/* A new constant accepted only through an ill-conditioned pivot (cs_fuzz's
+ * sequence): with `-2 v4 + 375 v0 + 20 <= 0` and `100 v4 + 375 == 0`
+ * required, `100 v0 + 667 == 0` moved to `100 v0 == 0` asks for v4 >= 10
+ * and v4 == -3.75. The dual simplex took a pivot on a rounding, and the
+ * move was accepted, the tableau's numbers 1e11 after. Solved afresh, it
+ * is refused with the three as the conflict, and the old constant stays. */
+static void test_a_constant_accepted_by_rounding_is_refused(void)
+{
+    cs_Var v[8];
+    cs_Cons c[12];
+    cs_Solver *S = constant_by_rounding(v, c, NULL);
     size_t n = 0;
     const cs_Cons *why = NULL;
     EXPECT_STATUS(cs_cons_set_constant(S, c[0], 0), CS_ERR_UNSATISFIABLE);
@@ -1665,6 +1680,54 @@ static void test_a_constant_accepted_by_rounding_is_refused(void)
     EXPECT(fabs(cs_value(S, v[0]) + 6.67) < 1e-12);
     EXPECT(fabs(cs_value(S, v[4]) + 3.75) < 1e-12);
     cs_solver_free(S);
+}
+
+/* The two tests above, each allocation of their refused operation failing
+ * in turn (the fresh solve's and the conflict's scratch solvers' included):
+ * an operation that reports CS_ERR_NOMEM changed nothing, and is refused
+ * as without the failure when tried again; one whose failure fell in the
+ * conflict's minimization is refused with the conflict or, could it not be
+ * computed, none (cs_conflict); no byte is leaked either way. */
+static void test_the_fresh_solves_of_refusals_out_of_memory(void)
+{
+    for (int which = 0; which < 2; which++) {
+        size_t want = which == 0 ? 2 : 3;
+        long nomem = 0;
+        for (long k = 1;; k++) {
+            Mem m = { 0 };
+            cs_Var v[8];
+            cs_Cons c[12];
+            cs_Solver *S = which == 0 ? row_by_rounding(v, c, &m) : constant_by_rounding(v, c, &m);
+            char *before = fingerprint(S);
+            m.fail_at = m.count + k;
+            cs_Status st = which == 0 ? cs_add(S, c[8]) : cs_cons_set_constant(S, c[0], 0);
+            bool failed = m.count >= m.fail_at, reported = st == CS_ERR_NOMEM;
+            if (reported) {
+                char *after = fingerprint(S);
+                EXPECT(strcmp(before, after) == 0);
+                EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+                free(after);
+                m.fail_at = 0;
+                st = which == 0 ? cs_add(S, c[8]) : cs_cons_set_constant(S, c[0], 0);
+                nomem++;
+            }
+            EXPECT_STATUS(st, CS_ERR_UNSATISFIABLE);
+            size_t n = 0;
+            const cs_Cons *why = NULL;
+            cs_conflict(S, &why, &n);
+            EXPECT(n == want || (failed && !reported && n == 0));
+            EXPECT(which == 0 ? !cs_cons_is_added(S, c[8]) : cs_cons_constant(S, c[0]) == 667);
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            free(before);
+            cs_solver_free(S);
+            EXPECT(m.bytes == 0 && m.allocations == 0);
+            if (!failed || failed_here)
+                break;
+        }
+        if (getenv("CS_TEST_VERBOSE"))
+            fprintf(stderr, "refusal %d: %ld allocations failed with CS_ERR_NOMEM\n", which, nomem);
+        EXPECT(nomem >= 10); /* 12 and 16 when written (12 and 17 with small term slabs) */
+    }
 }
 
 /* ---- resizes: updates while only edits move ----------------------------- */
@@ -2429,6 +2492,7 @@ int main(void)
     run("a change set accepted by rounding refused", test_a_change_set_accepted_by_rounding_is_refused);
     run("a row solved for a rounding solved afresh", test_a_row_solved_for_a_rounding_is_solved_afresh);
     run("a constant accepted by rounding refused", test_a_constant_accepted_by_rounding_is_refused);
+    run("fresh solves of refusals out of memory", test_the_fresh_solves_of_refusals_out_of_memory);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
     printf("csolver: %d passed, %d failed\n", passed, failed);
