@@ -1856,7 +1856,8 @@ static void resize_lists_what_changed(int n, int round)
     cs_update(S);
     for (int step = 1; step <= 6 && !failed_here; step++) {
         size_t nv, nc;
-        memcpy(before, cs_values(S, &nv), nv * sizeof *before);
+        const double *values = cs_values(S, &nv); /* nv is set before the copy reads it */
+        memcpy(before, values, nv * sizeof *before);
         double to = 100 + step * 0.75;
         EXPECT_STATUS(cs_suggest(S, w, to), CS_OK);
         cs_update(S);
