@@ -49,6 +49,14 @@ stage "C core (-O2)" "$BUILD/c-o2.log" bash -c "
         -lm -o $BUILD/cs_test_o2 && $BUILD/cs_test_o2"
 count c-o2 "$BUILD/c-o2.log"
 
+# 1a'. The same with GCC: what C leaves to the compiler (the order in which
+# a call's arguments are evaluated) can differ, and a test read a count
+# before the call that set it, under GCC alone (2c8858a).
+stage "C core (GCC -O2)" "$BUILD/c-gcc.log" bash -c "
+    gcc -std=c11 -O2 -Wall -Wextra -Werror -ICSolver/include CSolver/src/*.c CSolver/tests/cs_test.c \
+        -lm -lpthread -o $BUILD/cs_test_gcc && $BUILD/cs_test_gcc"
+count c-gcc "$BUILD/c-gcc.log"
+
 # 1b. Separate solvers on separate threads at once, under ThreadSanitizer
 # (GCC's: the toolchain's clang links TSan's libdispatch interceptors).
 stage "C core on threads (TSan)" "$BUILD/threads.log" bash -c "
