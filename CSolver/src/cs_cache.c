@@ -396,7 +396,7 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         if (st == CS_OK)
             c->constant = to; /* exactly */
     }
-    /* A move that pivoted on a rounding (cs_simplex.c, ill_conditioned),
+    /* A move that pivoted on a rounding (cs_row_ill_conditioned),
      * accepted or refused, rests on it: the state is forgotten as for a
      * refusal, and the change set applied in place, which decides it
      * afresh (cs_solver.c, apply_afresh_after_ill_pivot). */

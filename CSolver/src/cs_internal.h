@@ -486,7 +486,7 @@ struct cs_Solver {
     bool measure_floor;
     size_t refactors;
     /* A pivot of this operation was on a coefficient too small for its
-     * row (cs_simplex.c, ill_conditioned): a change set in place is rolled
+     * row (cs_row_ill_conditioned): a change set in place is rolled
      * back and solved afresh, another operation ends by solving the
      * constraints added again (cs_solver.c). A rollback clears it. */
     bool refactor_due;
@@ -580,11 +580,53 @@ static inline double cs_row_coef(const Row *r, Sym s)
             return r->sym[k] == s ? r->coef[k] : 0.0;
     return 0.0;
 }
+/* The largest coefficient of row r in size (0 for an empty row). */
+static inline double cs_row_largest(const Row *r)
+{
+    double most = 0.0;
+    for (int32_t k = 0; k < r->n; k++)
+        most = fmax(most, fabs(r->coef[k]));
+    return most;
+}
+
+/*
+ * Is symbol e's coefficient in row r too small beside the row's largest
+ * for a pivot on it to keep the tableau's accuracy? Dividing by it
+ * multiplies the rounding already in the row by as much. The ratio tests
+ * still take such a row where it is the one that keeps the tableau
+ * feasible: a removal's marker may be held by no other restricted row (a
+ * variable row instead would carry variables into the restricted rows,
+ * I5), and a degenerate row (constant 0) wins a ratio test at any
+ * coefficient. cs_fuzz found both: a marker at 4e-11 (a true product of
+ * small coefficients, 5.4e-5 times 1.5e-5 over 20) in a row whose largest
+ * was 1, after which the tableau's numbers grew by 1e10 and a conflicting
+ * required equality added next was accepted; and a slack entering at
+ * 8e-11, after which a restricted row stood at -1.9e-6 (I4 broken). So
+ * the pivot is made, and the operation is marked (refactor_due): a change
+ * set applied in place, or a new constant, is rolled back and solved
+ * afresh, any other operation solves its constraints again once it has
+ * succeeded (cs_solver.c), as an LP solver refactors after a pivot below
+ * its tolerance. cs_row_solve_for marks it, for a pivot and for a new
+ * constraint's row solved for its subject (cs_add_cons) alike. The
+ * tolerance is 1e-7 of the row's largest: at 1e-9, a pivot at 4e-9 of a
+ * row whose largest was 0.02 still left numbers of 1e8 and a conflicting
+ * equality accepted. No workload comes near it (every trace replays with
+ * refactors 0 and its rebuilds alone).
+ */
+#define CS_PIVOT_TOLERANCE 1.0e-7
+static inline bool cs_row_ill_conditioned(const Row *r, Sym e)
+{
+    return fabs(cs_row_coef(r, e)) < CS_PIVOT_TOLERANCE * cs_row_largest(r);
+}
+
 /* Room for n terms in row slot's buffers (a row being built). */
 CS_HIDDEN bool cs_row_reserve(cs_Solver *S, int32_t slot, int32_t n);
 CS_HIDDEN bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop);
 CS_HIDDEN bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a);
 CS_HIDDEN bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s);
+/* Solves row slot for `entering` (a pivot's row algebra, below); marks the
+ * operation (refactor_due) when entering's coefficient is below
+ * CS_PIVOT_TOLERANCE of the row's largest. */
 CS_HIDDEN bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering);
 CS_HIDDEN bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src);
 CS_HIDDEN void cs_row_clear(cs_Solver *S, Row *r);

@@ -152,51 +152,11 @@ static int32_t next_holder(cs_Solver *S, const Column *col, int32_t *k, uint32_t
     return -1;
 }
 
-/* The largest coefficient of row r in size (0 for an empty row). */
-static double row_largest(const Row *r)
-{
-    double most = 0.0;
-    for (int32_t k = 0; k < r->n; k++)
-        most = fmax(most, fabs(r->coef[k]));
-    return most;
-}
-
-/*
- * Is symbol e's coefficient in row r too small beside the row's largest
- * for a pivot on it to keep the tableau's accuracy? Dividing by it
- * multiplies the rounding already in the row by as much. The ratio tests
- * still take such a row where it is the one that keeps the tableau
- * feasible: a removal's marker may be held by no other restricted row (a
- * variable row instead would carry variables into the restricted rows,
- * I5), and a degenerate row (constant 0) wins a ratio test at any
- * coefficient. cs_fuzz found both: a marker at 4e-11 (a true product of
- * small coefficients, 5.4e-5 times 1.5e-5 over 20) in a row whose largest
- * was 1, after which the tableau's numbers grew by 1e10 and a conflicting
- * required equality added next was accepted; and a slack entering at
- * 8e-11, after which a restricted row stood at -1.9e-6 (I4 broken). So
- * the pivot is made, and the operation is marked (refactor_due): a change
- * set applied in place is rolled back and solved afresh, any other
- * operation solves its constraints again once it has succeeded
- * (cs_solver.c), as an LP solver refactors after a pivot below its
- * tolerance; a new constraint's row solved for such a variable is marked
- * the same way (cs_add_cons). The tolerance is 1e-7 of the row's largest:
- * at 1e-9, a pivot at 4e-9 of a row whose largest was 0.02 still left
- * numbers of 1e8 and a conflicting equality accepted. No workload comes near it (every trace
- * replays with refactors 0 and its rebuilds alone).
- */
-#define PIVOT_TOLERANCE 1.0e-7
-static bool ill_conditioned(const Row *r, Sym e)
-{
-    return fabs(cs_row_coef(r, e)) < PIVOT_TOLERANCE * row_largest(r);
-}
-
 /* Makes `entering` basic in row slot, whose basic symbol leaves. */
 static bool pivot(cs_Solver *S, int32_t slot, Sym entering)
 {
     Sym leaving = S->rows[slot].basic;
-    if (ill_conditioned(&S->rows[slot], entering))
-        S->refactor_due = true;
-    if (!cs_row_solve_for(S, slot, entering))
+    if (!cs_row_solve_for(S, slot, entering)) /* marks the operation if ill-conditioned */
         return false;
     if (!cs_set_basic(S, leaving, -1) || !cs_set_basic(S, entering, slot))
         return false;
@@ -261,7 +221,7 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
 /*
  * The row that leaves when `entering` increases: the restricted row that
  * first reaches 0 (min ratio); -1 if none bounds it. A row where the
- * coefficient is below the pivot tolerance (ill_conditioned) is passed
+ * coefficient is below the pivot tolerance (cs_row_ill_conditioned) is passed
  * over when another row bounds the step and the step it allows leaves
  * this one feasible within CS_EPS / 2: that coefficient is rounding that
  * should be 0 (cs_fuzz: an error entering at 4.9e-13 beside 1,
@@ -303,7 +263,7 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
         bool wins_tiny = q < tiny_ratio || (q == tiny_ratio && b < tiny_sym);
         if (!wins && !wins_tiny)
             continue;
-        if (ill_conditioned(row, entering)) {
+        if (cs_row_ill_conditioned(row, entering)) {
             if (wins_tiny) {
                 tiny_ratio = q;
                 tiny = r;
@@ -324,7 +284,7 @@ static int32_t leaving_row(cs_Solver *S, Sym entering)
     for (int32_t k = 0, r; (r = next_holder(S, c, &k, stamp, entering, &a)) >= 0;) {
         const Row *row = &S->rows[r];
         if (a < 0.0 && cs_restricted(S, row->basic) && row->constant + a * ratio < -CS_EPS / 2 &&
-            ill_conditioned(row, entering))
+            cs_row_ill_conditioned(row, entering))
             return tiny;
     }
     return best;
@@ -668,7 +628,7 @@ static cs_Status add_with_artificial(cs_Solver *S, int32_t slot, uint32_t id)
                 dummy = row->sym[k];
             }
         }
-        if (e != 0 && dummy != 0 && ill_conditioned(row, e) && !ill_conditioned(row, dummy))
+        if (e != 0 && dummy != 0 && cs_row_ill_conditioned(row, e) && !cs_row_ill_conditioned(row, dummy))
             e = 0;
         if (!pivot(S, r, e ? e : dummy))
             return CS_ERR_NOMEM;
@@ -889,7 +849,7 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead
  */
 static Sym step_subject(cs_Solver *S, int32_t slot, const Row *r)
 {
-    return fresh_subject(S, slot, r, 0, CS_STEP_SEARCH, row_largest(r));
+    return fresh_subject(S, slot, r, 0, CS_STEP_SEARCH, cs_row_largest(r));
 }
 
 static bool has_references(const cs_Solver *S, int32_t slot)
@@ -1163,17 +1123,15 @@ cs_Status cs_add_cons(cs_Solver *S, uint32_t id, uint32_t lead)
             subject = S->mark[id].marker;
         }
     }
-    /* Solving the row for its subject is a pivot: on a coefficient that
-     * is rounding (what is left of terms that cancelled), it is marked as
-     * pivot() marks one. cs_fuzz found rows whose subject stood at 6e-10
-     * of their largest, after which the rows held numbers of 1e11 and a
-     * required equality in conflict with another was accepted (19 of the
-     * 57 failing inputs collected; no workload's row comes near it: every
-     * trace replays with the same rebuilds). Refusing such a subject
-     * instead broke systems whose variables are in units 1e-6 to 1e6,
-     * where it is the system's own. */
-    if (subject != 0 && subject != solved && ill_conditioned(&S->rows[slot], subject))
-        S->refactor_due = true;
+    /* Solving the row for its subject (cs_row_solve_for) is a pivot, and
+     * on a coefficient below the tolerance marks the operation as one
+     * does: cs_fuzz found rows whose subject stood at 6e-10 of their
+     * largest, what is left of terms that cancelled, after which the rows
+     * held numbers of 1e11 and a required equality in conflict with another
+     * was accepted (19 of the 57 failing inputs collected; no workload's
+     * row comes near it: every trace replays with the same rebuilds).
+     * Refusing such a subject instead broke systems whose variables are in
+     * units 1e-6 to 1e6, where it is the system's own. */
     if (subject == 0) {
         st = add_with_artificial(S, slot, id);
     } else if ((subject != solved && !cs_row_solve_for(S, slot, subject)) || !cs_set_basic(S, subject, slot)) {

@@ -273,7 +273,7 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
 /* The end of every operation that succeeded and may have pivoted, but a
  * change set applied in place and a constraint's new constant (each decided
  * afresh instead: apply_afresh_after_ill_pivot, set_constant_afresh): if a
- * pivot was ill-conditioned (cs_simplex.c, ill_conditioned), the
+ * pivot was ill-conditioned (cs_row_ill_conditioned), the
  * constraints now added are solved again from an empty tableau, and the
  * next cs_update publishes every value from it. The operation has
  * succeeded either way, and none of these can make the required
@@ -322,7 +322,7 @@ static cs_Status apply_in_place(cs_Solver *S, const cs_Cons *remove, size_t nrem
 
 /*
  * A change set accepted or refused in place through an ill-conditioned
- * pivot (cs_simplex.c, ill_conditioned) rests on that pivot's rounding:
+ * pivot (cs_row_ill_conditioned) rests on that pivot's rounding:
  * cs_fuzz found one that added a required equality in conflict with
  * another, the tableau's numbers 1e7 after. apply_in_place rolled it back; it is
  * solved afresh here, and if the fresh solve refuses it, so is the change

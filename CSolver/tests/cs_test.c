@@ -1443,7 +1443,7 @@ static void test_a_worn_tableau_is_solved_again_before_its_values_go_out(void)
  * restricted row whose largest coefficient is 1 (cs_fuzz's sequence, as it
  * made it): the pivot multiplied the rounding in that row by 1e10, and the
  * conflicting required equality added next was accepted. The removal now
- * ends by solving what is left afresh (cs_simplex.c, ill_conditioned), and
+ * ends by solving what is left afresh (cs_row_ill_conditioned), and
  * the equality is refused, naming the one it contradicts. */
 static void test_a_removal_through_a_tiny_pivot_is_solved_again(void)
 {
