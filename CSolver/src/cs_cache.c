@@ -400,7 +400,7 @@ cs_Status cs_cache_switch(cs_Solver *S, const cs_Cons *remove, size_t nremove,
      * accepted or refused, rests on it: the state is forgotten as for a
      * refusal, and the change set applied in place, which decides it
      * afresh (cs_solver.c, apply_afresh_after_ill_pivot). */
-    bool ill = (st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due;
+    bool ill = cs_rests_on_ill_pivot(S, st);
     if (st == CS_OK && !ill) {
         cs_txn_commit(S);
         count_toggles(S, e, remove, nremove); /* e, the state just left, differs in them alone */

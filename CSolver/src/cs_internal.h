@@ -888,6 +888,15 @@ CS_HIDDEN bool cs_refactor(cs_Solver *S);
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */
 #define CS_ILL_PIVOT ((cs_Status)100)
+/* Does an operation's outcome st, accepted or refused, rest on an
+ * ill-conditioned pivot of its own (refactor_due)? Then it is undone and
+ * decided afresh: a change set in place (cs_apply), a new constant
+ * (cs_cons_set_constant), a kept state moved to today's constants
+ * (cs_cache_switch). */
+static inline bool cs_rests_on_ill_pivot(const cs_Solver *S, cs_Status st)
+{
+    return (st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due;
+}
 
 /* ---- cs_topo.c ---- */
 /* How many rows the subject search (cs_simplex.c) may visit before it gives

@@ -315,20 +315,40 @@ static cs_Status apply_in_place(cs_Solver *S, const cs_Cons *remove, size_t nrem
         *failed = at - 1;
     /* A result, either way, that rests on an ill-conditioned pivot: rolled
      * back, and cs_apply solves the change set afresh. */
-    if ((st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due)
+    if (cs_rests_on_ill_pivot(S, st))
         st = CS_ILL_PIVOT;
     return finish(S, st);
 }
 
 /*
+ * The constraints added, less remove[] and with add[], solved from an empty
+ * tableau, to decide an operation whose outcome rested on an
+ * ill-conditioned pivot (cs_rests_on_ill_pivot) and was rolled back:
+ * CS_OK; CS_ERR_UNSATISFIABLE if the fresh solve refuses them, with the
+ * conflict it noted, minimized as the in-place path's is; or CS_ERR_NOMEM.
+ * Refused, the tableau is the one the rollback left.
+ */
+static cs_Status decide_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
+                               size_t nadd, CacheEntry **kept)
+{
+    S->conflict.n = 0;
+    bool done;
+    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, kept, &done);
+    if (st != CS_OK || done)
+        return st;
+    /* Refused: the in-place path checked every id already, so a required
+     * constraint cannot hold. */
+    cs_conflict_minimize(S);
+    return CS_ERR_UNSATISFIABLE;
+}
+
+/*
  * A change set accepted or refused in place through an ill-conditioned
- * pivot (cs_row_ill_conditioned) rests on that pivot's rounding:
- * cs_fuzz found one that added a required equality in conflict with
- * another, the tableau's numbers 1e7 after. apply_in_place rolled it back; it is
- * solved afresh here, and if the fresh solve refuses it, so is the change
- * set: its conflict is the one the fresh solve noted, minimized as the
- * in-place path's is, and *failed the position of the first constraint
- * added that is in it (the fresh solve adds every constraint, and the one
+ * pivot rests on that pivot's rounding: cs_fuzz found one that added a
+ * required equality in conflict with another, the tableau's numbers 1e7
+ * after. apply_in_place rolled it back; it is decided afresh here, and
+ * if refused, *failed is the position of the first constraint added that
+ * is in the conflict (the fresh solve adds every constraint, and the one
  * it refused can be one added before).
  */
 static cs_Status apply_afresh_after_ill_pivot(cs_Solver *S, const cs_Cons *remove, size_t nremove,
@@ -336,17 +356,9 @@ static cs_Status apply_afresh_after_ill_pivot(cs_Solver *S, const cs_Cons *remov
 {
     cs_cache_commit(S, *kept, false);
     *kept = NULL;
-    S->conflict.n = 0;
-    bool done;
-    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, kept, &done);
-    if (st != CS_OK || done) {
-        S->rebuilds += st == CS_OK;
-        return st;
-    }
-    /* Refused: the in-place path checked every id already, so a required
-     * constraint cannot hold. */
-    cs_conflict_minimize(S);
-    if (failed != NULL) {
+    cs_Status st = decide_afresh(S, remove, nremove, add, nadd, kept);
+    S->rebuilds += st == CS_OK;
+    if (st == CS_ERR_UNSATISFIABLE && failed != NULL) {
         const cs_Cons *why = S->conflict.p;
         size_t at = nadd;
         for (size_t k = 0; k < nadd && at == nadd; k++)
@@ -357,7 +369,7 @@ static cs_Status apply_afresh_after_ill_pivot(cs_Solver *S, const cs_Cons *remov
                 }
         *failed = nremove + (at < nadd ? at : 0);
     }
-    return CS_ERR_UNSATISFIABLE;
+    return st;
 }
 
 cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
@@ -426,32 +438,20 @@ cs_Status cs_cons_delete(cs_Solver *S, cs_Cons id)
     return st;
 }
 
-/*
- * cs_cons_set_constant's move of an added constraint, when it was accepted
- * or refused in place through an ill-conditioned pivot (and rolled back):
- * as a change set is then (apply_afresh_after_ill_pivot), the constraints
- * are solved afresh, the new constant in place, and the move is refused if
- * that refuses it, its conflict minimized with the new constant in the
- * record and the old one put back after. Refused or out of memory, the
- * tableau is the one the rollback left.
- */
+/* cs_cons_set_constant's move of an added constraint, when it rested on an
+ * ill-conditioned pivot and was rolled back: decided afresh with the new
+ * constant in the record (the conflict is minimized with it there), the
+ * old one put back if refused. */
 static cs_Status set_constant_afresh(cs_Solver *S, cs_Cons id, double constant, double from)
 {
     S->cons[id].constant = constant;
-    S->conflict.n = 0;
     CacheEntry *kept;
-    bool done;
-    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done);
+    cs_Status st = decide_afresh(S, NULL, 0, NULL, 0, &kept);
     CS_ASSERT(kept == NULL); /* no change set: nothing to keep */
-    if (st == CS_OK && done) {
+    if (st == CS_OK)
         S->refactors++;
-        return CS_OK;
-    }
-    if (st == CS_OK) {
-        cs_conflict_minimize(S);
-        st = CS_ERR_UNSATISFIABLE;
-    }
-    S->cons[id].constant = from;
+    else
+        S->cons[id].constant = from;
     return st;
 }
 
@@ -483,7 +483,7 @@ cs_Status cs_cons_set_constant(cs_Solver *S, cs_Cons id, double constant)
             st = cs_shift_constant(S, id, constant - from);
         else if (!cs_save_cons(S, id))
             st = CS_ERR_NOMEM;
-        bool ill = (st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due;
+        bool ill = cs_rests_on_ill_pivot(S, st);
         st = finish(S, ill ? CS_ILL_PIVOT : st); /* rolled back when ill */
         if (ill)
             st = set_constant_afresh(S, id, constant, from);
