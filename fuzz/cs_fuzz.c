@@ -211,12 +211,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             break;
         }
-        case 4:
-            st = cs_edit_add(S, v[next(&in) % NVARS], strengths[next(&in) % (sizeof strengths / sizeof *strengths)]);
+        case 4: {
+            cs_Var x = v[next(&in) % NVARS];
+            double strength = strengths[next(&in) % (sizeof strengths / sizeof *strengths)];
+            st = cs_edit_add(S, x, strength);
+            if (getenv("CS_FUZZ_VERBOSE"))
+                fprintf(stderr, "edit v%u strength %g\n", x, strength);
             break;
-        case 5:
-            st = cs_suggest(S, v[next(&in) % NVARS], number(&in));
+        }
+        case 5: {
+            cs_Var x = v[next(&in) % NVARS];
+            double value = number(&in);
+            st = cs_suggest(S, x, value);
+            if (getenv("CS_FUZZ_VERBOSE"))
+                fprintf(stderr, "suggest v%u = %g\n", x, value);
             break;
+        }
         case 6:
             if (m) {
                 double c = number(&in);
