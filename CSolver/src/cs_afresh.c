@@ -366,6 +366,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
             cs_tableau_discard(S, &t);
         S->republish = true; /* every value is evaluated again, and its map built */
         S->measure_floor = true;
+        S->cautious_tried = S->cautious;
     } else {
         if (was != NULL)
             memcpy(S->state, was, ncons);
@@ -387,11 +388,13 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     return st;
 }
 
-bool cs_refactor(cs_Solver *S)
+cs_Status cs_refactor(cs_Solver *S)
 {
     CacheEntry *kept;
     bool done;
-    bool ok = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done) == CS_OK && done;
-    S->refactors += ok;
-    return ok;
+    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done);
+    if (st == CS_OK && !done)
+        st = CS_ERR_UNSATISFIABLE;
+    S->refactors += st == CS_OK;
+    return st;
 }

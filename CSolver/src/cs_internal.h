@@ -485,6 +485,12 @@ struct cs_Solver {
     double residual, residual_floor;
     bool measure_floor;
     size_t refactors;
+    /* Solving afresh cautiously (cs_values.c, "Refactorisation"): set
+     * while a tableau that a fresh solve left broken is solved once more,
+     * tiny reduced costs and pivots taken for rounding (cs_simplex.c,
+     * entering_symbol and leaving_row); and whether that was tried since
+     * the tableau was last solved afresh. */
+    bool cautious, cautious_tried;
     /* A pivot of this operation was on a coefficient too small for its
      * row (cs_row_ill_conditioned): a change set in place is rolled
      * back and solved afresh, another operation ends by solving the
@@ -881,9 +887,10 @@ CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd);
 CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
                                     size_t nadd, CacheEntry **kept, bool *done);
 /* Solves the constraints added again from an empty tableau, which replaces
- * the current one (cs_values.c, "Refactorisation"); false, with nothing
- * changed, if memory runs out or the new tableau refuses a constraint. */
-CS_HIDDEN bool cs_refactor(cs_Solver *S);
+ * the current one (cs_values.c, "Refactorisation"). Nothing changed if
+ * memory runs out (CS_ERR_NOMEM) or the new tableau refuses a constraint
+ * (CS_ERR_UNSATISFIABLE). */
+CS_HIDDEN cs_Status cs_refactor(cs_Solver *S);
 /* Not a status of the API: a change set applied in place pivoted on a
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */

@@ -1113,15 +1113,27 @@ static void sens_update(cs_Solver *S, bool every)
  * a choice between equal optima, are those a new solver finds (until
  * 2026-11-27 the worn tableau's refined values stood until the next update,
  * refinement being taken to mend any drift; full_update says why not).
+ *
+ * A fresh solve can be as broken as the worn tableau: its own arithmetic
+ * then takes a reduced cost or a pivot that is rounding for the system's
+ * (cs_fuzz: a lexicographic level's reduced cost of -4.8e-13, a symbol that
+ * rounding left in it, entered at a pivot of 4.8e-13 beside 1, and moved
+ * by 3e11; a required constraint then missed by 3 of 3). Past
+ * CAUTIOUS_RESIDUAL, where values are wrong (cs_fuzz checks required
+ * constraints to 1e-6), the constraints are solved afresh once more,
+ * cautiously (S->cautious): a reduced cost below CS_CAUTIOUS_COST of its
+ * level's largest is taken for 0, and a step that only a pivot below the
+ * tolerance bounds for noise (cs_simplex.c). Only then: on systems that
+ * are not broken, those rules fail lpcheck cases that pass without them.
+ * Once for each fresh solve: a system the cautious solve leaves broken too
+ * is not solved again at every update (S->cautious_tried).
  */
 enum { REFACTOR_GROWTH = 16 };
 #define REFACTOR_RESIDUAL 1.0e-10
+#define CAUTIOUS_RESIDUAL 1.0e-6
 
-/* An update without the values map (a build, a transition, a constraint
- * changed): the two passes over the variables that may have changed, and
- * the map built where it pays. Out of line and not CS_HOT: its 7 KB stay
- * out of the resize path's lines (cs_update). */
-static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished)
+/* full_update's two passes and its map, without the refactorisation. */
+static void full_pass(cs_Solver *S, bool republished)
 {
     /* After a swap the whole tableau is new to the published values; its
      * map of values is built too, so that coming back here next time is
@@ -1179,25 +1191,45 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
         if (S->ncache == 0)
             cs_reserve(S, S->spares.made - S->spares.made_before);
     }
-    if (S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor) {
-        if (!cs_refactor(S)) {
-            S->residual_floor = S->residual; /* out of memory, or refused: not again until it grows */
-            return;
+}
+
+/* An update without the values map (a build, a transition, a constraint
+ * changed): the two passes over the variables that may have changed, and
+ * the map built where it pays. Out of line and not CS_HOT: its 7 KB stay
+ * out of the resize path's lines (cs_update). */
+static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished)
+{
+    full_pass(S, republished);
+    bool worn = S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor;
+    if (!worn && (S->residual <= CAUTIOUS_RESIDUAL || S->cautious_tried))
+        return;
+    S->cautious = !worn; /* a worn tableau is first solved afresh as usual */
+    cs_Status st = cs_refactor(S);
+    S->cautious = false;
+    if (st != CS_OK) {
+        if (worn) { /* out of memory, or refused: not again until it grows */
+            S->residual_floor = S->residual;
+        } else if (st != CS_ERR_NOMEM) { /* refused: not again until the next fresh solve */
+            S->cautious_tried = true;
+        } else { /* out of memory: the next update evaluates every value again, and tries again */
+            cs_reshaped(S);
+            S->republish = true;
         }
-        /* The values just published are the worn tableau's, refined, and
-         * refinement mends a drift of a few ulps, not this: cs_fuzz found a
-         * tableau worn to a residual of 1 whose refined values broke a
-         * required constraint by 8 (of 8). So this update publishes the new
-         * tableau's values (measuring its floor: it does not refactor
-         * again), and lists every variable as changed, since the values
-         * the worn ones replaced are not kept. */
-        S->republish = false;
-        S->nchanged = 0;
-        full_update(S, true);
-        for (cs_Var v = 0; v < S->nvar; v++)
-            S->changed[v] = v;
-        S->nchanged = S->nvar;
+        return;
     }
+    /* The values just published are the worn tableau's, refined, and
+     * refinement mends a drift of a few ulps, not this: cs_fuzz found a
+     * tableau worn to a residual of 1 whose refined values broke a
+     * required constraint by 8 (of 8). So this update publishes the new
+     * tableau's values (measuring its floor: it does not refactor again,
+     * but may be solved cautiously), and lists every variable as changed,
+     * since the values the worn ones replaced are not kept. */
+    S->republish = false;
+    S->nchanged = 0;
+    full_update(S, true);
+    for (cs_Var v = 0; v < S->nvar; v++)
+        S->changed[v] = v;
+    S->nchanged = S->nvar;
 }
 
 /* With a values map, (3) alone (each step of a resize); without one, the

@@ -1375,16 +1375,19 @@ static void test_random_add_remove(void)
 }
 
 
-/* cs_fuzz's setting, which the tests below replay sequences of: a
- * lexicographic solver with eight variables, v[k] its k-th; its memory
- * from test_alloc with m, or from the default allocator when m is NULL. */
-static cs_Solver *fuzz_solver(cs_Var v[8], Mem *m)
+/* cs_fuzz's setting, which the tests below replay sequences of: a solver
+ * in that mode with eight variables, v[k] its k-th; its memory from
+ * test_alloc with m, or from the default allocator when m is NULL. */
+static cs_Solver *fuzz_solver_in(cs_Mode mode, cs_Var v[8], Mem *m)
 {
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, m ? test_alloc : NULL, m);
+    cs_Solver *S = cs_solver_new(mode, m ? test_alloc : NULL, m);
     for (int k = 0; k < 8; k++)
         v[k] = var(S);
     return S;
 }
+
+/* The same, lexicographic (most of cs_fuzz's failing inputs were). */
+static cs_Solver *fuzz_solver(cs_Var v[8], Mem *m) { return fuzz_solver_in(CS_LEXICOGRAPHIC, v, m); }
 
 /* Makes c[k] from spec[k] for k in [from, to), in order, as cs_fuzz did. */
 static void make(cs_Solver *S, const Spec *spec, int from, int to, cs_Cons *c)
@@ -1727,6 +1730,148 @@ static void test_the_fresh_solves_of_refusals_out_of_memory(void)
         if (getenv("CS_TEST_VERBOSE"))
             fprintf(stderr, "refusal %d: %ld allocations failed with CS_ERR_NOMEM\n", which, nomem);
         EXPECT(nomem >= 10); /* 12 and 16 when written (12 and 17 with small term slabs) */
+    }
+}
+
+/* The first sequence of the test below, up to its update: lexicographic.
+ * `-20 v4 + 3 == 0` and `100 v0 + 667 == 0` added last. */
+static cs_Solver *lexicographic_noise(cs_Var v[8], cs_Cons c[10], Mem *m)
+{
+    cs_Solver *S = fuzz_solver(v, m);
+    const Spec spec[10] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_LE },
+        { { { v[4], 0.5 } }, 1, 375, CS_STRONG, CS_EQ },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[7], 0 } }, 1, 1, CS_REQUIRED, CS_EQ },
+        { { { v[0], 100 } }, 1, 3, CS_WEAK, CS_EQ },
+        { { { v[4], -20 }, { v[7], 0 } }, 2, 3, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 4, c);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    make(S, spec, 4, 6, c);
+    cs_Cons first[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    make(S, spec, 6, 9, c);
+    EXPECT_STATUS(cs_apply(S, &c[2], 1, &c[6], 1, NULL), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_edit_add(S, v[4], 250000), CS_OK);
+    cs_Cons last[] = { c[9], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, last, 2, NULL), CS_OK);
+    return S;
+}
+
+/* The second: weighted, `-20 v4 + 1 == 0` added last. */
+static cs_Solver *weighted_noise(cs_Var v[8], cs_Cons c[10], Mem *m)
+{
+    cs_Solver *S = fuzz_solver_in(CS_WEIGHTED, v, m);
+    const Spec spec[10] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 0.5, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, 750000, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], -20 }, { v[7], 0 } }, 2, 1, CS_REQUIRED, CS_EQ },
+        { { { v[0], 100 } }, 1, 3, CS_WEAK, CS_EQ },
+        { { { v[4], -20 }, { v[0], 0 } }, 2, 3, CS_STRONG, CS_LE },
+    };
+    make(S, spec, 0, 5, c);
+    cs_Cons first[] = { c[1], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    make(S, spec, 5, 6, c);
+    cs_Cons second[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    make(S, spec, 6, 9, c);
+    EXPECT_STATUS(cs_apply(S, &c[2], 1, &c[6], 1, NULL), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_cons_delete(S, c[0]), CS_OK);
+    cs_Cons third[] = { c[4], c[9] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, third, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[7]), CS_OK);
+    return S;
+}
+
+/*
+ * Fresh solves as broken as the tableaux they replaced (cs_fuzz's
+ * sequences; all 38 of the inputs it had found failing, 2026-11-27, were
+ * of this kind). In the first, a level's reduced cost of -4.8e-13 on an
+ * error that rounding left in it entered at a pivot of 4.8e-13 beside 1 and
+ * moved by 3e11, and the update published v4 = 3e-12 where
+ * `-20 v4 + 3 == 0` is required; a fresh solve took the same steps. In
+ * the second (weighted), a pivot of 4e-11 beside 1 left v4 = 0.15 where
+ * `-20 v4 + 1 == 0` is required. The update measures a residual of 1 after
+ * the fresh solve too, and solves afresh once more, cautiously
+ * (cs_values.c, "Refactorisation"): the required constraints hold, and
+ * so do the others that can.
+ */
+static void test_a_broken_fresh_solve_is_solved_cautiously(void)
+{
+    for (int which = 0; which < 2; which++) {
+        cs_Var v[8];
+        cs_Cons c[10];
+        cs_Solver *S = which == 0 ? lexicographic_noise(v, c, NULL) : weighted_noise(v, c, NULL);
+        cs_Stats st;
+        cs_stats(S, &st);
+        size_t before = st.refactors;
+        cs_update(S);
+        cs_stats(S, &st);
+        EXPECT(st.refactors > before);
+        double v0 = cs_value(S, v[0]), v1 = cs_value(S, v[1]), v3 = cs_value(S, v[3]), v4 = cs_value(S, v[4]);
+        double v6 = cs_value(S, v[6]);
+        if (which == 0) {
+            EXPECT(fabs(v4 - 0.15) < 1e-12);
+            EXPECT(fabs(v0 + 6.67) < 1e-12);
+            EXPECT(fabs(8 * v1 + 667 * v3 + 8 * v4 + 8) < 1e-9);
+            EXPECT(fabs(667 * v1 + 100) < 1e-9); /* medium, and nothing above it stands in its way */
+        } else {
+            EXPECT(fabs(v4 - 0.05) < 1e-12);
+            EXPECT(8 * v1 + 667 * v3 + 8 * v4 + 8 < 1e-9); /* strong, as the two below */
+            EXPECT(fabs(667 * v1 + 100) < 1e-9);
+        }
+        EXPECT(667 * v4 + 100 * v6 - v3 + 20 < 1e-9);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_solver_free(S);
+    }
+}
+
+/* The update of the test above, each of its allocations failing in turn:
+ * the solver stays sound and leaks nothing; an update whose cautious solve
+ * ran out of memory publishes what the fresh solve gave, and the next
+ * update solves cautiously again. */
+static void test_a_cautious_solve_out_of_memory(void)
+{
+    for (int which = 0; which < 2; which++) {
+        long nomem = 0;
+        for (long k = 1;; k++) {
+            Mem m = { 0 };
+            cs_Var v[8];
+            cs_Cons c[10];
+            cs_Solver *S = which == 0 ? lexicographic_noise(v, c, &m) : weighted_noise(v, c, &m);
+            m.fail_at = m.count + k;
+            cs_update(S);
+            bool failed = m.count >= m.fail_at;
+            m.fail_at = 0;
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            if (failed) {
+                nomem++;
+                cs_update(S);
+            }
+            double target = which == 0 ? 0.15 : 0.05;
+            EXPECT(fabs(cs_value(S, v[4]) - target) < 1e-12);
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            cs_solver_free(S);
+            EXPECT(m.bytes == 0 && m.allocations == 0);
+            if (!failed || failed_here)
+                break;
+        }
+        if (getenv("CS_TEST_VERBOSE"))
+            fprintf(stderr, "cautious %d: %ld allocations failed\n", which, nomem);
+        EXPECT(nomem >= 10);
     }
 }
 
@@ -2494,6 +2639,8 @@ int main(void)
     run("a row solved for a rounding solved afresh", test_a_row_solved_for_a_rounding_is_solved_afresh);
     run("a constant accepted by rounding refused", test_a_constant_accepted_by_rounding_is_refused);
     run("fresh solves of refusals out of memory", test_the_fresh_solves_of_refusals_out_of_memory);
+    run("a broken fresh solve solved cautiously", test_a_broken_fresh_solve_is_solved_cautiously);
+    run("a cautious solve out of memory", test_a_cautious_solve_out_of_memory);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
     printf("csolver: %d passed, %d failed\n", passed, failed);
