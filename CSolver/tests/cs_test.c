@@ -1685,6 +1685,46 @@ static void test_a_constant_accepted_by_rounding_is_refused(void)
     cs_solver_free(S);
 }
 
+/*
+ * The constant of the test above moved while its state was kept: the
+ * state with `-2 v4 + 375 v0 + 20 <= 0` and `100 v4 + 375 == 0` is left
+ * for one with a weak constraint instead, `100 v0 + 667 == 0` moves to
+ * `100 v0 == 0` there (no conflict without the two), and the two come
+ * back. Moving the kept state to the new constant takes the same pivot on
+ * a rounding: the state is forgotten (cs_cache_switch), and the change
+ * set, applied in place, is refused at `100 v4 + 375 == 0` with the three
+ * as the conflict. Taken as it came (the test fails with that check in
+ * cs_cache_switch switched off), the move was accepted, and the switch
+ * with it.
+ */
+static void test_a_kept_state_moved_by_rounding_is_forgotten(void)
+{
+    cs_Var v[8];
+    cs_Cons c[12];
+    cs_Solver *S = constant_by_rounding(v, c, NULL);
+    cs_Cons back[] = { c[9], c[10] };
+    EXPECT_STATUS(cs_apply(S, back, 2, &c[11], 1, NULL), CS_OK);
+    cs_Stats st;
+    cs_stats(S, &st);
+    EXPECT(st.cached_states == 1);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[0], 0), CS_OK);
+    size_t at = 99, n = 0;
+    EXPECT_STATUS(cs_apply(S, &c[11], 1, back, 2, &at), CS_ERR_UNSATISFIABLE);
+    EXPECT(at == 2); /* after the removal and c[9]: c[10], refused in place */
+    cs_stats(S, &st);
+    EXPECT(st.cached_states == 0);
+    const cs_Cons *why = NULL;
+    cs_conflict(S, &why, &n);
+    EXPECT(n == 3);
+    for (size_t k = 0; k < n; k++)
+        EXPECT(why[k] == c[0] || why[k] == c[9] || why[k] == c[10]);
+    EXPECT(cs_cons_is_added(S, c[11]) && !cs_cons_is_added(S, c[9]) && !cs_cons_is_added(S, c[10]));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(fabs(cs_value(S, v[0])) < 1e-12);
+    cs_solver_free(S);
+}
+
 /* The two tests above, each allocation of their refused operation failing
  * in turn (the fresh solve's and the conflict's scratch solvers' included):
  * an operation that reports CS_ERR_NOMEM changed nothing, and is refused
@@ -2638,6 +2678,7 @@ int main(void)
     run("a change set accepted by rounding refused", test_a_change_set_accepted_by_rounding_is_refused);
     run("a row solved for a rounding solved afresh", test_a_row_solved_for_a_rounding_is_solved_afresh);
     run("a constant accepted by rounding refused", test_a_constant_accepted_by_rounding_is_refused);
+    run("a kept state moved by rounding forgotten", test_a_kept_state_moved_by_rounding_is_forgotten);
     run("fresh solves of refusals out of memory", test_the_fresh_solves_of_refusals_out_of_memory);
     run("a broken fresh solve solved cautiously", test_a_broken_fresh_solve_is_solved_cautiously);
     run("a cautious solve out of memory", test_a_cautious_solve_out_of_memory);
