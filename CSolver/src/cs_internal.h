@@ -620,9 +620,14 @@ static inline double cs_row_largest(const Row *r)
  * refactors 0 and its rebuilds alone).
  */
 #define CS_PIVOT_TOLERANCE 1.0e-7
+/* The same test for a coefficient a of row r already found. */
+static inline bool cs_row_tiny(const Row *r, double a)
+{
+    return fabs(a) < CS_PIVOT_TOLERANCE * cs_row_largest(r);
+}
 static inline bool cs_row_ill_conditioned(const Row *r, Sym e)
 {
-    return fabs(cs_row_coef(r, e)) < CS_PIVOT_TOLERANCE * cs_row_largest(r);
+    return cs_row_tiny(r, cs_row_coef(r, e));
 }
 
 /* Room for n terms in row slot's buffers (a row being built). */

@@ -348,8 +348,8 @@ bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
     if (old != 0 && !cs_col_push(S, old, slot))
         return false;
     double a = r->coef[k];
-    if (fabs(a) < CS_PIVOT_TOLERANCE * cs_row_largest(r))
-        S->refactor_due = true; /* cs_row_ill_conditioned, with a found */
+    if (cs_row_tiny(r, a))
+        S->refactor_due = true;
     double scale = -1.0 / a;
     /* Remove e at k and scale the rest, in one pass (a row holds a handful
      * of terms: two calls to memmove cost more than the moves). */
