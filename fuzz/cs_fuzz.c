@@ -125,6 +125,34 @@ static void check_values(const cs_Solver *S, const Made *m, size_t nm)
     }
 }
 
+/* The variables cs_changed lists, as flags by id (nvar of them); fails on
+ * an id out of range or listed twice. */
+static void changed_flags(const cs_Solver *S, unsigned char *flags, size_t nvar)
+{
+    size_t n;
+    const cs_Var *changed = cs_changed(S, &n);
+    memset(flags, 0, nvar);
+    for (size_t k = 0; k < n; k++)
+        if (changed[k] >= nvar || flags[changed[k]]++)
+            fail("cs_changed lists a variable out of range, or twice");
+}
+
+/* cs_update, and what cs_changed says of it: every variable whose value's
+ * bits changed is listed (a refactorisation lists every one); *listed
+ * becomes the list, as flags. */
+static void update_and_check_changed(cs_Solver *S, unsigned char *listed)
+{
+    size_t n;
+    double was[NVARS];
+    memcpy(was, cs_values(S, &n), sizeof was);
+    cs_update(S);
+    const double *now = cs_values(S, &n);
+    changed_flags(S, listed, NVARS);
+    for (size_t v = 0; v < NVARS; v++)
+        if (memcmp(&was[v], &now[v], sizeof *now) != 0 && !listed[v])
+            fail("a value changed that cs_changed does not list");
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
@@ -146,6 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fail("cs_var_new");
     Made made[MAXCONS] = { 0 };
     size_t nmade = 0;
+    unsigned char listed[NVARS] = { 0 }, still[NVARS]; /* cs_changed's answer after the last update */
     while (in.n > 0) {
         unsigned op = next(&in) % 10;
         char *before = fingerprint(S);
@@ -246,7 +275,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 8:
             if (next(&in) & 1)
                 cs_edit_remove(S, v[next(&in) % NVARS]);
-            cs_update(S);
+            update_and_check_changed(S, listed);
             check_values(S, made, nmade);
             break;
         case 9: { /* kept states bounded anew (65 is refused), and the reserve switched */
@@ -268,6 +297,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (st == CS_ERR_INTERNAL || cs_check_invariants(S) != CS_OK)
             fail("the solver's invariants are broken");
+        changed_flags(S, still, NVARS); /* the last update's, whatever came after it */
+        if (memcmp(still, listed, sizeof still) != 0)
+            fail("cs_changed's answer changed without an update");
         if (st != CS_OK && op != 8) {
             char *after = fingerprint(S);
             if (strcmp(before, after) != 0)

@@ -280,7 +280,8 @@ double cs_value(const cs_Solver *solver, cs_Var var);
 const double *cs_values(const cs_Solver *solver, size_t *n);
 
 /* The variables whose values changed in the last cs_update, in no
- * particular order. */
+ * particular order; *n is the count. The array is the solver's: valid
+ * until the next call that changes the solver. */
 const cs_Var *cs_changed(const cs_Solver *solver, size_t *n);
 
 /* ---- Inspection ------------------------------------------------------- */

@@ -440,6 +440,11 @@ struct cs_Solver {
     uint8_t *dirty;            /* value may have changed since cs_update */
     cs_Var *dirty_list; uint32_t ndirty;
     cs_Var *changed; uint32_t nchanged;
+    const cs_Var *changed_list; /* when not NULL, the last update's changed variables are
+                                 * these, a list of the values map (a resize changed every
+                                 * variable of it), and changed[] does not hold them:
+                                 * cs_changed_own copies them there before the map's
+                                 * lists are written or freed (cs_values.c) */
     uint32_t *vdone, *vpushed; /* evaluation stamps of cs_update */
     cs_Var *vstack;            /* its explicit DFS stack (chains are deep) */
     cs_Var *order;             /* the first pass's evaluation order, which the second follows */
@@ -782,6 +787,9 @@ CS_HIDDEN uint32_t cs_visit_begin(cs_Solver *S);
 CS_HIDDEN uint32_t cs_stamp_next(cs_Solver *S);
 /* The tableau changed shape: values are no longer affine in the edits. */
 static inline void cs_reshaped(cs_Solver *S) { S->shape_changed = true; S->sens.ok = false; }
+/* Copies a changed list that is the values map's (S->changed_list) into
+ * changed[], before that list is written again or freed. */
+CS_HIDDEN void cs_changed_own(cs_Solver *S);
 CS_HIDDEN void cs_sens_free(cs_Solver *S, Sens *sens);
 /* A zeroed map with room for capparam parameters over capvar variables; false
  * (and nothing held) if memory runs out. */

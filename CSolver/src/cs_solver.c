@@ -656,5 +656,5 @@ const cs_Var *cs_changed(const cs_Solver *S, size_t *n)
 {
     if (n)
         *n = S ? S->nchanged : 0;
-    return S ? S->changed : NULL;
+    return S ? (S->changed_list != NULL ? S->changed_list : S->changed) : NULL;
 }

@@ -570,8 +570,17 @@ size_t cs_sens_bytes(const Sens *z)
     return bytes;
 }
 
+void cs_changed_own(cs_Solver *S)
+{
+    if (S->changed_list != NULL) {
+        memcpy(S->changed, S->changed_list, (size_t)S->nchanged * sizeof *S->changed);
+        S->changed_list = NULL;
+    }
+}
+
 void cs_sens_free(cs_Solver *S, Sens *z)
 {
+    cs_changed_own(S); /* the list may be this map's */
     cs_mem_free(S, z->block, sens_layout(z, z->capparam, z->capvar, NULL));
     for (uint32_t k = 0; k < z->capparam && z->holders; k++)
         cs_vec_free(S, &z->holders[k], sizeof(Holder));
@@ -687,6 +696,7 @@ static bool sens_begin(cs_Solver *S)
     Sens *z = &S->sens;
     const cs_Cons *movers = S->movers.p;
     uint32_t nedit = S->nedit, nmovers = 0;
+    cs_changed_own(S); /* its lists are written again */
     for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
         nmovers += S->state[movers[k]] == CONS_ADDED;
     if (!sens_reserve(S, z, nedit + nmovers))
@@ -886,12 +896,30 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
 
 /* The kernel of (3) when one parameter alone has moved from where the map
  * was built (a resize): value[v] = base[i] + j[i] * d for each v = list[i],
- * the same sum, rounded the same, as affine_publish's. */
+ * the same sum, rounded the same, as affine_publish's. Returns how many
+ * changed; where every one did (a resize), *listed = list and changed[]
+ * is not written: the list is the changed list, and writing it again was
+ * a sixth of the kernel's stores (publish_one_avx2_loop). Otherwise
+ * *listed = NULL and changed[] lists them. */
 static __attribute__((noinline)) uint32_t
-affine_publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nchanged, const double *restrict base,
-                   const double *restrict j, const cs_Var *restrict list, uint32_t n, double d)
+affine_publish_one(double *restrict value, cs_Var *restrict changed, const double *restrict base,
+                   const double *restrict j, const cs_Var *restrict list, uint32_t n, double d,
+                   const cs_Var **listed)
 {
-    for (uint32_t i = 0; i < n; i++) {
+    uint32_t i = 0;
+    for (; i < n; i++) {
+        double x = base[i];
+        x += j[i] * d;
+        if (memcmp(&x, &value[list[i]], sizeof x) == 0)
+            break;
+        value[list[i]] = x;
+    }
+    *listed = i == n ? list : NULL;
+    if (i == n)
+        return n;
+    memcpy(changed, list, (size_t)i * sizeof *changed); /* all before i changed */
+    uint32_t nchanged = i;
+    for (; i < n; i++) {
         double x = base[i];
         x += j[i] * d;
         nchanged = publish(value, changed, nchanged, list[i], x);
@@ -932,9 +960,13 @@ static inline double published_before(double base, double j, double dprev)
  * resize phase at S took 5 to 9% longer (medians of 61 interleaved
  * replays of each workload).
  * Where all four new values differ from those in their bits (in a resize,
- * all of them do), the four are stored and their ids go to changed[] in
- * one store; a group in which one does not goes through the scalar test
- * against value[] itself, so a value whose bits stand is never listed.
+ * all of them do), the four are stored; while every group so far did, no
+ * id is written to changed[], and where all of the list did, the list is
+ * the changed list (*listed). Writing the ids too, four in one store, cost
+ * the resize at S 3 to 8% (medians of 41 interleaved replays of each
+ * workload, an upper bound measured with the store left out). A group in
+ * which one value stands goes through the scalar test against value[]
+ * itself, so a value whose bits stand is never listed.
  * Each entry is one multiply and one add, rounded as the scalar loop
  * rounds them (no FMA: the target is "avx2" alone), so the values are the
  * same to the bit.
@@ -954,28 +986,71 @@ static inline double published_before(double base, double j, double dprev)
  */
 enum { LOAD_OLD_FROM = 32768 };
 
-static inline __attribute__((always_inline, target("avx2"))) uint32_t
-publish_one_avx2_loop(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
-                      const double *restrict base, const double *restrict j, const cs_Var *restrict list,
-                      uint32_t n, double d, double dprev, bool load_old)
+/* The new values of the list's four variables from i (*x), and which of
+ * them stand: a bit in the mask returned where x's bits are those the last
+ * update published (published_before, or loaded when load_old). */
+static inline __attribute__((always_inline, target("avx2"))) int
+four_values(const double *restrict value, const double *restrict base, const double *restrict j,
+            const cs_Var *restrict list, size_t i, __m256d vd, __m256d vp, __m256d at_base, bool load_old,
+            __m256d *x)
 {
-    size_t out = nchanged, i = 0, n4 = n & ~3u;
+    __m256d b = _mm256_loadu_pd(base + i), s = _mm256_loadu_pd(j + i);
+    *x = _mm256_add_pd(b, _mm256_mul_pd(s, vd));
+    __m256d was = load_old ? _mm256_set_pd(value[list[i + 3]], value[list[i + 2]], value[list[i + 1]], value[list[i]])
+                           : _mm256_blendv_pd(_mm256_add_pd(b, _mm256_mul_pd(s, vp)), b, at_base);
+    return _mm256_movemask_pd(
+        _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_castpd_si256(*x), _mm256_castpd_si256(was))));
+}
+
+/* Stores the four values of x at the list's four places from i. */
+static inline __attribute__((always_inline, target("avx2"))) void
+store_four(double *restrict value, const cs_Var *restrict list, size_t i, __m256d x)
+{
+    __m128d x01 = _mm256_castpd256_pd128(x), x23 = _mm256_extractf128_pd(x, 1);
+    _mm_storel_pd(&value[list[i]], x01);
+    _mm_storeh_pd(&value[list[i + 1]], x01);
+    _mm_storel_pd(&value[list[i + 2]], x23);
+    _mm_storeh_pd(&value[list[i + 3]], x23);
+}
+
+/* Two loops: the first while every value changes (a resize), which writes
+ * nothing to changed[] (affine_publish_one); at the first four of which one
+ * stands, the list so far is copied to changed[], and the second goes on
+ * from there, listing what changes. */
+static inline __attribute__((always_inline, target("avx2"))) uint32_t
+publish_one_avx2_loop(double *restrict value, cs_Var *restrict changed, const double *restrict base,
+                      const double *restrict j, const cs_Var *restrict list, uint32_t n, double d, double dprev,
+                      bool load_old, const cs_Var **listed)
+{
+    size_t i = 0, n4 = n & ~3u;
     const __m256d vd = _mm256_set1_pd(d), vp = _mm256_set1_pd(dprev);
     const __m256d at_base = _mm256_castsi256_pd(_mm256_set1_epi64x(dprev == 0.0 ? -1 : 0));
     for (; i < n4; i += 4) {
-        __m256d b = _mm256_loadu_pd(base + i), s = _mm256_loadu_pd(j + i);
-        __m256d x = _mm256_add_pd(b, _mm256_mul_pd(s, vd));
-        __m256d was = load_old ? _mm256_set_pd(value[list[i + 3]], value[list[i + 2]], value[list[i + 1]],
-                                               value[list[i]])
-                               : _mm256_blendv_pd(_mm256_add_pd(b, _mm256_mul_pd(s, vp)), b, at_base);
-        int same = _mm256_movemask_pd(
-            _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_castpd_si256(x), _mm256_castpd_si256(was))));
-        if (__builtin_expect(same == 0, 1)) {
-            __m128d x01 = _mm256_castpd256_pd128(x), x23 = _mm256_extractf128_pd(x, 1);
-            _mm_storel_pd(&value[list[i]], x01);
-            _mm_storeh_pd(&value[list[i + 1]], x01);
-            _mm_storel_pd(&value[list[i + 2]], x23);
-            _mm_storeh_pd(&value[list[i + 3]], x23);
+        __m256d x;
+        if (__builtin_expect(four_values(value, base, j, list, i, vd, vp, at_base, load_old, &x) != 0, 0))
+            break;
+        store_four(value, list, i, x);
+    }
+    if (i == n4) {
+        for (; i < n; i++) { /* the last n % 4 */
+            double x = base[i];
+            x += j[i] * d;
+            if (memcmp(&x, &value[list[i]], sizeof x) == 0)
+                break;
+            value[list[i]] = x;
+        }
+        if (i == n) {
+            *listed = list;
+            return n;
+        }
+    }
+    *listed = NULL;
+    memcpy(changed, list, i * sizeof *changed); /* all before i changed */
+    size_t out = i;
+    for (; i < n4; i += 4) {
+        __m256d x;
+        if (four_values(value, base, j, list, i, vd, vp, at_base, load_old, &x) == 0) {
+            store_four(value, list, i, x);
             _mm_storeu_si128((__m128i *)(void *)(changed + out),
                              _mm_loadu_si128((const __m128i *)(const void *)(list + i)));
             out += 4;
@@ -986,7 +1061,7 @@ publish_one_avx2_loop(double *restrict value, cs_Var *restrict changed, uint32_t
         for (int k = 0; k < 4; k++)
             out = publish(value, changed, (uint32_t)out, list[i + k], xs[k]);
     }
-    for (; i < n; i++) { /* the last n % 4, here: the code the first resize runs is cold */
+    for (; i < n; i++) {
         double x = base[i];
         x += j[i] * d;
         out = publish(value, changed, (uint32_t)out, list[i], x);
@@ -994,24 +1069,24 @@ publish_one_avx2_loop(double *restrict value, cs_Var *restrict changed, uint32_t
     return (uint32_t)out;
 }
 
-/* The loop above, one copy for each source of the old values, so that no
+/* The loops above, one copy for each source of the old values, so that no
  * test of it is left in the loop. */
 static CS_HOT __attribute__((noinline, target("avx2"))) uint32_t
-affine_publish_one_avx2(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
-                        const double *restrict base, const double *restrict j, const cs_Var *restrict list,
-                        uint32_t n, double d, double dprev)
+affine_publish_one_avx2(double *restrict value, cs_Var *restrict changed, const double *restrict base,
+                        const double *restrict j, const cs_Var *restrict list, uint32_t n, double d, double dprev,
+                        const cs_Var **listed)
 {
     if (n >= LOAD_OLD_FROM)
-        return publish_one_avx2_loop(value, changed, nchanged, base, j, list, n, d, dprev, true);
-    return publish_one_avx2_loop(value, changed, nchanged, base, j, list, n, d, dprev, false);
+        return publish_one_avx2_loop(value, changed, base, j, list, n, d, dprev, true, listed);
+    return publish_one_avx2_loop(value, changed, base, j, list, n, d, dprev, false, listed);
 }
 #endif
 
 /* affine_publish_one, by the fastest kernel this processor has; dprev is
  * the parameter's move at the last update (published_before). */
-static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, uint32_t nchanged,
-                            const double *restrict base, const double *restrict j, const cs_Var *restrict list,
-                            uint32_t n, double d, double dprev)
+static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, const double *restrict base,
+                            const double *restrict j, const cs_Var *restrict list, uint32_t n, double d,
+                            double dprev, const cs_Var **listed)
 {
 #ifndef NDEBUG
     for (uint32_t i = 0; i < n; i++) {
@@ -1021,10 +1096,10 @@ static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, ui
 #endif
 #ifdef HAVE_PUBLISH_ONE_AVX2
     if (__builtin_cpu_supports("avx2"))
-        return affine_publish_one_avx2(value, changed, nchanged, base, j, list, n, d, dprev);
+        return affine_publish_one_avx2(value, changed, base, j, list, n, d, dprev, listed);
 #endif
     (void)dprev;
-    return affine_publish_one(value, changed, nchanged, base, j, list, n, d);
+    return affine_publish_one(value, changed, base, j, list, n, d, listed);
 }
 
 /* (3) for the variables that depend on a parameter, or for every variable
@@ -1072,8 +1147,9 @@ static void sens_update(cs_Solver *S, bool every)
             n = z->nplist[since];
             if (nmoved == 1 && z->d[since] != 0.0) { /* it is the one that moved */
                 size_t at = (size_t)since * z->capvar;
-                S->nchanged = publish_one(S->value, S->changed, S->nchanged, z->pbase + at, z->pj + at, list, n,
-                                          z->d[since], dprev_since);
+                CS_ASSERT(S->nchanged == 0 && S->changed_list == NULL); /* cs_update's first publication */
+                S->nchanged = publish_one(S->value, S->changed, z->pbase + at, z->pj + at, list, n,
+                                          z->d[since], dprev_since, &S->changed_list);
                 return;
             }
         }
@@ -1244,6 +1320,7 @@ CS_HOT void cs_update(cs_Solver *S)
     if (S == NULL)
         return;
     S->nchanged = 0;
+    S->changed_list = NULL;
     bool republished = S->republish;
     S->republish = false;
     if (!S->sens.ok) {

@@ -2071,6 +2071,74 @@ static void test_resize_lists_what_changed(void)
     resize_lists_what_changed(32773, 0);
 }
 
+static size_t kept_states(const cs_Solver *S)
+{
+    cs_Stats st;
+    cs_stats(S, &st);
+    return st.cached_states;
+}
+
+/* The variables cs_changed lists, sorted, into out (room for n); how many. */
+static size_t changed_sorted(const cs_Solver *S, cs_Var *out, size_t room)
+{
+    size_t n;
+    const cs_Var *changed = cs_changed(S, &n);
+    for (size_t k = 0; k < n && k < room; k++) { /* insertion sort: a few ids */
+        size_t at = k;
+        for (; at > 0 && out[at - 1] > changed[k]; at--)
+            out[at] = out[at - 1];
+        out[at] = changed[k];
+    }
+    return n;
+}
+
+/* A resize that moves every variable of its map's list answers cs_changed
+ * with that list itself (cs_values.c, publish_one_avx2_loop). The list is
+ * the map's, so what frees or writes the map before the next update copies
+ * it out first (cs_changed_own): here a switch to a kept state, which puts
+ * the map in the state kept, and an edit's removal, which forgets every
+ * kept state and frees it. cs_changed lists the resize's variables
+ * throughout (ASan: no read of freed memory). */
+static void test_a_resize_changed_list_outlives_its_map(void)
+{
+    enum { N = 6 };
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Var w = var(S), h = var(S), x[N];
+    cs_Cons portrait[N], landscape[N];
+    for (int k = 0; k < N; k++) {
+        x[k] = var(S);
+        portrait[k] = cons(S, 1, x[k], -(k + 1) / 10.0, w, -k, CS_EQ, CS_REQUIRED);
+        landscape[k] = cons(S, 1, x[k], -(k + 1) / 10.0, h, 0, CS_EQ, CS_REQUIRED);
+    }
+    EXPECT_STATUS(cs_edit_add(S, w, CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, h, CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, w, 375), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, h, 667), CS_OK);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, portrait, N, NULL), CS_OK);
+    cs_update(S);
+    EXPECT_STATUS(cs_apply(S, portrait, N, landscape, N, NULL), CS_OK);
+    cs_update(S);
+    EXPECT_STATUS(cs_apply(S, landscape, N, portrait, N, NULL), CS_OK); /* to the state kept */
+    cs_update(S);
+    EXPECT_STATUS(cs_suggest(S, w, 380), CS_OK); /* moves w and every x */
+    cs_update(S);
+    cs_Var want[N + 1], got[N + 2];
+    want[0] = w;
+    for (int k = 0; k < N; k++)
+        want[k + 1] = x[k];
+    EXPECT(changed_sorted(S, got, N + 2) == N + 1 && memcmp(got, want, sizeof want) == 0);
+    EXPECT(NEAR(cs_value(S, x[N - 1]), 380 * N / 10.0 + N - 1));
+    EXPECT_STATUS(cs_apply(S, portrait, N, landscape, N, NULL), CS_OK); /* the map goes into a kept state */
+    EXPECT(changed_sorted(S, got, N + 2) == N + 1 && memcmp(got, want, sizeof want) == 0);
+    EXPECT(kept_states(S) > 0);
+    EXPECT_STATUS(cs_edit_remove(S, h), CS_OK); /* forgets it */
+    EXPECT(kept_states(S) == 0);
+    EXPECT(changed_sorted(S, got, N + 2) == N + 1 && memcmp(got, want, sizeof want) == 0);
+    cs_update(S);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* ---- kept solved states --------------------------------------------------- */
 
 /* The violations of the non-required constraints that are on, and of the
@@ -2669,6 +2737,7 @@ int main(void)
     run("random add/remove against a fresh solve", test_random_add_remove);
     run("moving edits match full updates", test_moving_edits_match_full_updates);
     run("a resize lists what changed", test_resize_lists_what_changed);
+    run("a resize's changed list outlives its map", test_a_resize_changed_list_outlives_its_map);
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("a chain against its order", test_chain_against_its_order);
