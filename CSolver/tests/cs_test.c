@@ -1879,6 +1879,64 @@ static void test_a_broken_fresh_solve_is_solved_cautiously(void)
     }
 }
 
+/*
+ * A required equation added twice (cs_fuzz's sequence, lexicographic):
+ * phase one leaves the second copy's artificial row holding a slack and
+ * errors at 8e-11 beside its dummies' 1, rounding, on which it is not
+ * pivoted (add_with_artificial): the row goes to a dummy, a redundant
+ * equality, which must hold at 0. Left in the dummy's row, those terms
+ * moved it off 0 when the next edit entered the slack at 4.3e5: the row
+ * read 3.5e-5 and the invariants (I4) were broken. The slacks and errors
+ * are dropped from the row: the edit is added, and every required
+ * equation holds.
+ */
+static void test_a_duplicate_required_equation_leaves_no_rounding(void)
+{
+    cs_Var v[8];
+    cs_Cons c[18];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[18] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[7], -20 } }, 1, -20, CS_REQUIRED, CS_LE },
+        { { { v[0], 20 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[7], -1 } }, 1, 20, CS_STRONG, CS_LE },
+        { { { v[7], -0.25 } }, 1, 2, CS_MEDIUM, CS_EQ },
+        { { { v[1], 667 } }, 1, 2, CS_MEDIUM, CS_EQ },
+        { { { v[1], 667 } }, 1, 0, CS_MEDIUM, CS_GE },
+        { { { v[3], 20 }, { v[2], 375 } }, 2, -1, CS_MEDIUM, CS_EQ },
+        { { { v[1], 667 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[7], -0.25 } }, 1, 2, CS_MEDIUM, CS_EQ },
+        { { { v[1], 667 } }, 1, 0, CS_MEDIUM, CS_GE },
+        { { { v[4], -0.25 } }, 1, 8, CS_REQUIRED, CS_GE },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 6, c);
+    cs_Cons first[] = { c[5], c[1] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    make(S, spec, 6, 14, c);
+    cs_Cons second[] = { c[13], c[7] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    make(S, spec, 14, 18, c);
+    EXPECT_STATUS(cs_cons_delete(S, c[2]), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[5], 1), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[11]), CS_OK);
+    cs_Cons third[] = { c[17], c[3] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, third, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[6], CS_MEDIUM), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[4]), -1));
+    EXPECT(-20 * cs_value(S, v[7]) - 20 <= 1e-9);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* The update of the test above, each of its allocations failing in turn:
  * the solver stays sound and leaks nothing; an update whose cautious solve
  * ran out of memory publishes what the fresh solve gave, and the next
@@ -2750,6 +2808,7 @@ int main(void)
     run("a kept state moved by rounding forgotten", test_a_kept_state_moved_by_rounding_is_forgotten);
     run("fresh solves of refusals out of memory", test_the_fresh_solves_of_refusals_out_of_memory);
     run("a broken fresh solve solved cautiously", test_a_broken_fresh_solve_is_solved_cautiously);
+    run("a duplicate required equation leaves no rounding", test_a_duplicate_required_equation_leaves_no_rounding);
     run("a cautious solve out of memory", test_a_cautious_solve_out_of_memory);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
