@@ -261,7 +261,12 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
         return false;
     Sym *os = S->tmp_sym;
     double *oc = S->tmp_coef;
-    r->constant += a * q->constant;
+    /* A constant that cancels to rounding is 0: by the rule for
+     * coefficients, its noise part alone (a constant can be small and
+     * real). Left, it was what two sums of 1e11 left of 0 in a
+     * restricted row, -1.5e-5, an infeasible tableau (cs_fuzz). */
+    double x = r->constant, y = a * q->constant, sum = x + y;
+    r->constant = fabs(sum) <= CS_CANCEL_NOISE * (fabs(x) + fabs(y)) ? 0.0 : sum;
     if (k <= r->cap) {
         /* Copied back: the scratch keeps its room for the next merge,
          * where trading buffers would leave it a row's (too small, so

@@ -1937,6 +1937,61 @@ static void test_a_duplicate_required_equation_leaves_no_rounding(void)
     cs_solver_free(S);
 }
 
+/*
+ * A row's constant that cancels to rounding (cs_fuzz's sequence,
+ * lexicographic): the last change set's pivots summed constants of about
+ * 1e11 into a restricted row whose constant was 0, and left -1.5e-5
+ * (2^-16, the rounding of such sums): an infeasible tableau (I4), on
+ * which later pivots would have built. A constant whose sum is within
+ * CS_CANCEL_NOISE of what was added is 0, as a coefficient is
+ * (cs_row_axpy).
+ */
+static void test_a_constant_that_cancels_to_rounding_is_0(void)
+{
+    cs_Var v[8];
+    cs_Cons c[13];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[13] = {
+        { { { v[0], -20 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[4], 667 } }, 1, 0, CS_REQUIRED, CS_GE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[5], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], -2 }, { v[0], 375 } }, 2, 20, CS_WEAK, CS_LE },
+        { { { v[5], -2 } }, 1, -20, CS_WEAK, CS_GE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[5], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 20 } }, 1, 0, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 3, c);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_OK);
+    cs_Cons first[] = { c[1], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    make(S, spec, 3, 4, c);
+    EXPECT_STATUS(cs_apply(S, first, 2, NULL, 0, NULL), CS_OK);
+    make(S, spec, 4, 5, c);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[0], 375), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[3]), CS_OK);
+    make(S, spec, 5, 9, c);
+    EXPECT_STATUS(cs_add(S, c[5]), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_add(S, c[8]), CS_OK);
+    make(S, spec, 10, 13, c);
+    EXPECT_STATUS(cs_apply(S, &c[3], 1, &c[0], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[6], 250000), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_Cons last[] = { c[1], c[3] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, last, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[0]), 18.75)); /* -20 v0 + 375 == 0, the one required */
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* The update of the test above, each of its allocations failing in turn:
  * the solver stays sound and leaks nothing; an update whose cautious solve
  * ran out of memory publishes what the fresh solve gave, and the next
@@ -2809,6 +2864,7 @@ int main(void)
     run("fresh solves of refusals out of memory", test_the_fresh_solves_of_refusals_out_of_memory);
     run("a broken fresh solve solved cautiously", test_a_broken_fresh_solve_is_solved_cautiously);
     run("a duplicate required equation leaves no rounding", test_a_duplicate_required_equation_leaves_no_rounding);
+    run("a constant that cancels to rounding is 0", test_a_constant_that_cancels_to_rounding_is_0);
     run("a cautious solve out of memory", test_a_cautious_solve_out_of_memory);
     run("a tree in any order", test_tree_in_any_order);
     run("a full update out of memory", test_update_out_of_memory);
