@@ -311,6 +311,8 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
+    if (st == CS_OK && !past && S->verify_build && !S->cautious && cs_required_broken(S))
+        st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again, cautiously */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);
         return CS_OK;
@@ -328,6 +330,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
 {
     *kept = NULL;
     *done = true; /* unless the in-place path is to say why it is refused */
+    bool cautious = S->cautious; /* the caller's; a build again below may set it */
     S->spares.made_before = S->spares.made;
     size_t ncons = S->ncons, cap = (size_t)S->nadded + nadd + 1; /* more than the target set */
     uint8_t *was = cs_mem_realloc(S, NULL, 0, ncons);
@@ -350,13 +353,25 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         /* The caller's order first, within a budget of work; past it,
          * the solver's own order (addition_order), with none. */
         bool over;
+        const uint32_t *leads = NULL;
         st = build(S, &t, order, NULL, n, true, &over);
         if (over) {
             cs_tableau_discard(S, &t);
+            leads = lead;
             st = addition_order(S, order, lead, n) && cs_tableau_empty(S, &t, order, n)
                      ? build(S, &t, order, lead, n, false, &over)
                      : CS_ERR_NOMEM;
             S->reorders += st == CS_OK; /* as cs_apply counts rebuilds: a refusal changes nothing */
+        }
+        /* Its values broke a required constraint (S->verify_build): it took
+         * a rounding for real, as the tableau it was to replace did. cs_fuzz:
+         * two required equations on v4 in conflict, accepted through a
+         * pivot of 4e-11 beside 1 in place and again afresh. Built once
+         * more cautiously, which refuses them. */
+        if (st == CS_ILL_PIVOT) {
+            cs_tableau_discard(S, &t);
+            S->cautious = true;
+            st = cs_tableau_empty(S, &t, order, n) ? build(S, &t, order, leads, n, false, &over) : CS_ERR_NOMEM;
         }
     }
     if (st == CS_OK) {
@@ -374,6 +389,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         cs_cache_commit(S, *kept, false);
         *kept = NULL;
     }
+    S->cautious = cautious;
     cs_mem_free(S, was, ncons);
     cs_mem_free(S, order, cap * sizeof *order);
     cs_mem_free(S, lead, cap * sizeof *lead);

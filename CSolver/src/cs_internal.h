@@ -496,6 +496,11 @@ struct cs_Solver {
      * entering_symbol and leaving_row); and whether that was tried since
      * the tableau was last solved afresh. */
     bool cautious, cautious_tried;
+    /* Set while an operation whose outcome rested on an ill-conditioned
+     * pivot is decided afresh (cs_solver.c, decide_afresh): a build whose
+     * values break a required constraint (cs_required_broken) is solved
+     * once more, cautiously, before it is accepted (cs_afresh.c). */
+    bool verify_build;
     /* A pivot of this operation was on a coefficient too small for its
      * row (cs_row_ill_conditioned): a change set in place is rolled
      * back and solved afresh, another operation ends by solving the
@@ -904,6 +909,12 @@ CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t 
  * memory runs out (CS_ERR_NOMEM) or the new tableau refuses a constraint
  * (CS_ERR_UNSATISFIABLE). */
 CS_HIDDEN cs_Status cs_refactor(cs_Solver *S);
+/* Whether the current tableau's values, every basic variable evaluated
+ * from its row with the parametric symbols at 0 (what cs_update would
+ * publish, before refinement), break an added required constraint by more
+ * than CAUTIOUS_RESIDUAL of its terms' sizes. Publishes nothing; uses the
+ * update's scratch (cs_values.c). */
+CS_HIDDEN bool cs_required_broken(cs_Solver *S);
 /* Not a status of the API: a change set applied in place pivoted on a
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */

@@ -333,7 +333,9 @@ static cs_Status decide_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremo
 {
     S->conflict.n = 0;
     bool done;
+    S->verify_build = true; /* a build that breaks a required constraint is built again cautiously */
     cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, kept, &done);
+    S->verify_build = false;
     if (st != CS_OK || done)
         return st;
     /* Refused: the in-place path checked every id already, so a required

@@ -1208,6 +1208,33 @@ enum { REFACTOR_GROWTH = 16 };
 #define REFACTOR_RESIDUAL 1.0e-10
 #define CAUTIOUS_RESIDUAL 1.0e-6
 
+bool cs_required_broken(cs_Solver *S)
+{
+    uint32_t n = reference_order(S, S->order);
+    for (cs_Var v = 0; v < S->nvar; v++)
+        S->x0[v] = 0.0L; /* a parametric variable's value */
+    for (uint32_t i = 0; i < n; i++) { /* references first */
+        const Row *r = &S->rows[S->basic[S->var_sym[S->order[i]]]];
+        long double x = r->constant;
+        for (int32_t k = 0; k < r->n; k++)
+            if (cs_is_reference(S, r->sym[k]))
+                x += (long double)r->coef[k] * S->x0[S->owner[r->sym[k]]];
+        S->x0[S->order[i]] = x;
+    }
+    for (uint32_t id = 0; id < S->ncons; id++) {
+        const Cons *c = &S->cons[id];
+        if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
+            continue;
+        long double r = residual_of(S, c, true), size = fabsl((long double)c->constant);
+        for (uint32_t k = 0; k < c->nterms; k++)
+            size += fabsl((long double)c->terms[k].coefficient * S->x0[c->terms[k].var]);
+        long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? fmaxl(r, 0.0L) : fmaxl(-r, 0.0L);
+        if (off > CAUTIOUS_RESIDUAL * (size > 1.0L ? size : 1.0L))
+            return true;
+    }
+    return false;
+}
+
 /* full_update's two passes and its map, without the refactorisation. */
 static void full_pass(cs_Solver *S, bool republished)
 {

@@ -1773,8 +1773,8 @@ static void test_the_fresh_solves_of_refusals_out_of_memory(void)
     }
 }
 
-/* The first sequence of the test below, up to its update: lexicographic.
- * `-20 v4 + 3 == 0` and `100 v0 + 667 == 0` added last. */
+/* The first sequence of the tests below, up to its last change set
+ * (noise_last): lexicographic. */
 static cs_Solver *lexicographic_noise(cs_Var v[8], cs_Cons c[10], Mem *m)
 {
     cs_Solver *S = fuzz_solver(v, m);
@@ -1799,12 +1799,10 @@ static cs_Solver *lexicographic_noise(cs_Var v[8], cs_Cons c[10], Mem *m)
     EXPECT_STATUS(cs_apply(S, &c[2], 1, &c[6], 1, NULL), CS_OK);
     make(S, spec, 9, 10, c);
     EXPECT_STATUS(cs_edit_add(S, v[4], 250000), CS_OK);
-    cs_Cons last[] = { c[9], c[0] };
-    EXPECT_STATUS(cs_apply(S, NULL, 0, last, 2, NULL), CS_OK);
     return S;
 }
 
-/* The second: weighted, `-20 v4 + 1 == 0` added last. */
+/* The second: weighted. */
 static cs_Solver *weighted_noise(cs_Var v[8], cs_Cons c[10], Mem *m)
 {
     cs_Solver *S = fuzz_solver_in(CS_WEIGHTED, v, m);
@@ -1832,24 +1830,39 @@ static cs_Solver *weighted_noise(cs_Var v[8], cs_Cons c[10], Mem *m)
     EXPECT_STATUS(cs_cons_delete(S, c[0]), CS_OK);
     cs_Cons third[] = { c[4], c[9] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, third, 2, NULL), CS_OK);
-    EXPECT_STATUS(cs_add(S, c[7]), CS_OK);
     return S;
 }
 
+/* The last change set of either sequence: `-20 v4 + 3 == 0` and
+ * `100 v0 + 667 == 0` added (lexicographic_noise), or `-20 v4 + 1 == 0`
+ * (weighted_noise). */
+static cs_Status noise_last(cs_Solver *S, int which, const cs_Cons c[10])
+{
+    if (which == 0) {
+        cs_Cons last[] = { c[9], c[0] };
+        return cs_apply(S, NULL, 0, last, 2, NULL);
+    }
+    return cs_add(S, c[7]);
+}
+
 /*
- * Fresh solves as broken as the tableaux they replaced (cs_fuzz's
+ * Decisions afresh as broken as the tableaux they replaced (cs_fuzz's
  * sequences; all 38 of the inputs it had found failing, 2026-11-27, were
  * of this kind). In the first, a level's reduced cost of -4.8e-13 on an
  * error that rounding left in it entered at a pivot of 4.8e-13 beside 1 and
- * moved by 3e11, and the update published v4 = 3e-12 where
- * `-20 v4 + 3 == 0` is required; a fresh solve took the same steps. In
- * the second (weighted), a pivot of 4e-11 beside 1 left v4 = 0.15 where
- * `-20 v4 + 1 == 0` is required. The update measures a residual of 1 after
- * the fresh solve too, and solves afresh once more, cautiously
- * (cs_values.c, "Refactorisation"): the required constraints hold, and
- * so do the others that can.
+ * moved by 3e11, and the values had v4 = 3e-12 where `-20 v4 + 3 == 0` is
+ * required; in the second (weighted), a pivot of 4e-11 beside 1 left
+ * v4 = 0.15 where `-20 v4 + 1 == 0` is. The last change set pivots on a
+ * coefficient too small for its row in place, and is decided afresh
+ * (cs_solver.c, decide_afresh), where the build takes the same rounding:
+ * its values break a required constraint (cs_required_broken), and it is
+ * built once more, cautiously (cs_afresh.c). Until 2b5d704 that build was
+ * accepted, and the update found a residual of 1 and solved cautiously
+ * then (the test after next). Now the change set's tableau is sound: the
+ * update has nothing to solve again, the required constraints hold, and so
+ * do the others that can.
  */
-static void test_a_broken_fresh_solve_is_solved_cautiously(void)
+static void test_a_decision_afresh_that_breaks_a_required_constraint_is_made_cautiously(void)
 {
     for (int which = 0; which < 2; which++) {
         cs_Var v[8];
@@ -1857,10 +1870,14 @@ static void test_a_broken_fresh_solve_is_solved_cautiously(void)
         cs_Solver *S = which == 0 ? lexicographic_noise(v, c, NULL) : weighted_noise(v, c, NULL);
         cs_Stats st;
         cs_stats(S, &st);
-        size_t before = st.refactors;
+        size_t rebuilds = st.rebuilds;
+        EXPECT_STATUS(noise_last(S, which, c), CS_OK);
+        cs_stats(S, &st);
+        EXPECT(st.rebuilds == rebuilds + 1); /* decided afresh */
+        size_t refactors = st.refactors;
         cs_update(S);
         cs_stats(S, &st);
-        EXPECT(st.refactors > before);
+        EXPECT(st.refactors == refactors);
         double v0 = cs_value(S, v[0]), v1 = cs_value(S, v[1]), v3 = cs_value(S, v[3]), v4 = cs_value(S, v[4]);
         double v6 = cs_value(S, v[6]);
         if (which == 0) {
@@ -1877,6 +1894,203 @@ static void test_a_broken_fresh_solve_is_solved_cautiously(void)
         EXPECT_STATUS(cs_check_invariants(S), CS_OK);
         cs_solver_free(S);
     }
+}
+
+/*
+ * Required equations in conflict, accepted through a rounding in place and
+ * again afresh (cs_fuzz's sequence, lexicographic): `2 v4 + 2 == 0` is
+ * added, and the last change set adds `-20 v4 + 3 == 0`. In place a pivot
+ * on 4e-11 beside 1 made room for both; afresh, the build took the same
+ * rounding, and until 2b5d704 the change set was accepted, the update
+ * publishing v4 = 0.15 (2.3 off the first). The build's values break the
+ * first (cs_required_broken), the cautious build refuses the pair, and the
+ * change set is refused, changing nothing, with the two as its conflict.
+ */
+static void test_required_equations_in_conflict_through_a_rounding_are_refused(void)
+{
+    cs_Var v[8];
+    cs_Cons c[13];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[13] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, 750000, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], -20 }, { v[7], 0 } }, 2, 1, CS_REQUIRED, CS_EQ },
+        { { { v[0], 100 } }, 1, 3, CS_WEAK, CS_EQ },
+        { { { v[4], -20 }, { v[7], 0 } }, 2, 3, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ }, /* unused: the edit below took this id */
+        { { { v[5], 6 } }, 1, 3, CS_STRONG, CS_LE },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 5, c);
+    cs_Cons first[] = { c[1], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    make(S, spec, 5, 6, c);
+    cs_Cons second[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    make(S, spec, 6, 9, c);
+    EXPECT_STATUS(cs_apply(S, &c[2], 1, &c[6], 1, NULL), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_MEDIUM), CS_OK);
+    cs_Cons third[] = { c[2], c[3] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, third, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[3], 1, &c[9], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[9], 1, &c[3], 1, NULL), CS_OK);
+    make(S, spec, 11, 13, c);
+    char *before = fingerprint(S);
+    size_t failed = 99;
+    EXPECT_STATUS(cs_apply(S, &c[1], 1, &c[9], 1, &failed), CS_ERR_UNSATISFIABLE);
+    EXPECT(failed == 1); /* c[9], after the one removal */
+    const cs_Cons *ids;
+    size_t n;
+    cs_conflict(S, &ids, &n);
+    EXPECT(n == 2 && ((ids[0] == c[3] && ids[1] == c[9]) || (ids[0] == c[9] && ids[1] == c[3])));
+    char *after = fingerprint(S);
+    EXPECT(before && after && strcmp(before, after) == 0);
+    free(before);
+    free(after);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[4]), -1));
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* The last change set of the test above, each of its allocations failing
+ * in turn: refused for want of memory, it changes nothing (the
+ * fingerprint) and leaks nothing, and made again it gives the same
+ * values. */
+static void test_a_cautious_decision_out_of_memory(void)
+{
+    for (int which = 0; which < 2; which++) {
+        long nomem = 0;
+        for (long k = 1;; k++) {
+            Mem m = { 0 };
+            cs_Var v[8];
+            cs_Cons c[10];
+            cs_Solver *S = which == 0 ? lexicographic_noise(v, c, &m) : weighted_noise(v, c, &m);
+            char *before = fingerprint(S);
+            m.fail_at = m.count + k;
+            cs_Status st = noise_last(S, which, c);
+            bool failed = m.count >= m.fail_at;
+            m.fail_at = 0;
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            if (failed) {
+                nomem++;
+                EXPECT(st == CS_ERR_NOMEM || st == CS_OK); /* a reserve, not taken, may fail */
+                if (st != CS_OK) {
+                    char *after = fingerprint(S);
+                    EXPECT(before && after && strcmp(before, after) == 0);
+                    free(after);
+                    EXPECT_STATUS(noise_last(S, which, c), CS_OK);
+                }
+            } else {
+                EXPECT_STATUS(st, CS_OK);
+            }
+            free(before);
+            cs_update(S);
+            double target = which == 0 ? 0.15 : 0.05;
+            EXPECT(fabs(cs_value(S, v[4]) - target) < 1e-12);
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            cs_solver_free(S);
+            EXPECT(m.bytes == 0 && m.allocations == 0);
+            if (!failed || failed_here)
+                break;
+        }
+        if (getenv("CS_TEST_VERBOSE"))
+            fprintf(stderr, "cautious decision %d: %ld allocations failed\n", which, nomem);
+        EXPECT(nomem >= 10);
+    }
+}
+
+/*
+ * A fresh solve in an update as broken as the tableau it replaced
+ * (cs_fuzz's sequence, lexicographic, found after 2b5d704 by asking for
+ * the update's cautious solve): the tableau the change sets left in place
+ * has worn past its floor, and the update solves it afresh
+ * (cs_values.c, "Refactorisation"); that solve leaves the values with a
+ * residual past CAUTIOUS_RESIDUAL, and the update solves once more,
+ * cautiously. The required constraints hold.
+ */
+static cs_Solver *worn_noise(cs_Var v[8], Mem *m)
+{
+    cs_Cons c[9];
+    cs_Solver *S = fuzz_solver(v, m);
+    const Spec spec[9] = {
+        { { { v[0], 667 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[7], -0.25 } }, 1, 2, CS_MEDIUM, CS_GE },
+        { { { v[1], 667 } }, 1, 375, CS_MEDIUM, CS_LE },
+        { { { v[4], 20 } }, 1, 2, 250000, CS_EQ },
+    };
+    make(S, spec, 0, 6, c);
+    cs_Cons first[] = { c[5], c[1] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    make(S, spec, 6, 9, c);
+    cs_Cons second[] = { c[7], c[3] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    cs_Cons third[] = { c[8], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, third, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], 750000), CS_OK);
+    return S;
+}
+
+static void test_a_broken_fresh_solve_in_an_update_is_solved_cautiously(void)
+{
+    cs_Var v[8];
+    cs_Solver *S = worn_noise(v, NULL);
+    cs_Stats st;
+    cs_stats(S, &st);
+    size_t before = st.refactors;
+    cs_update(S);
+    cs_stats(S, &st);
+    EXPECT(st.refactors > before);
+    double v1 = cs_value(S, v[1]), v3 = cs_value(S, v[3]), v4 = cs_value(S, v[4]), v6 = cs_value(S, v[6]);
+    EXPECT(NEAR(cs_value(S, v[0]), -1)); /* required, twice */
+    EXPECT(fabs(v4) < 1e-12);            /* the edit (at 0) over `20 v4 + 2 == 0` */
+    EXPECT(667 * v1 + 375 < 1e-9);
+    EXPECT(8 * v1 + 667 * v3 + 8 * v4 + 8 < 1e-9 && 667 * v4 + 100 * v6 - v3 + 20 < 1e-9);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
+/* The update of the test above, each of its allocations failing in turn:
+ * the solver stays sound and leaks nothing; an update whose cautious solve
+ * ran out of memory publishes what the fresh solve gave, and the next
+ * update solves cautiously again. */
+static void test_a_cautious_solve_out_of_memory(void)
+{
+    long nomem = 0;
+    for (long k = 1;; k++) {
+        Mem m = { 0 };
+        cs_Var v[8];
+        cs_Solver *S = worn_noise(v, &m);
+        m.fail_at = m.count + k;
+        cs_update(S);
+        bool failed = m.count >= m.fail_at;
+        m.fail_at = 0;
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        if (failed) {
+            nomem++;
+            cs_update(S);
+        }
+        EXPECT(NEAR(cs_value(S, v[0]), -1));
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_solver_free(S);
+        EXPECT(m.bytes == 0 && m.allocations == 0);
+        if (!failed || failed_here)
+            break;
+    }
+    if (getenv("CS_TEST_VERBOSE"))
+        fprintf(stderr, "cautious update: %ld allocations failed\n", nomem);
+    EXPECT(nomem >= 10);
 }
 
 /*
@@ -1990,42 +2204,6 @@ static void test_a_constant_that_cancels_to_rounding_is_0(void)
     EXPECT(NEAR(cs_value(S, v[0]), 18.75)); /* -20 v0 + 375 == 0, the one required */
     EXPECT_STATUS(cs_check_invariants(S), CS_OK);
     cs_solver_free(S);
-}
-
-/* The update of the test above, each of its allocations failing in turn:
- * the solver stays sound and leaks nothing; an update whose cautious solve
- * ran out of memory publishes what the fresh solve gave, and the next
- * update solves cautiously again. */
-static void test_a_cautious_solve_out_of_memory(void)
-{
-    for (int which = 0; which < 2; which++) {
-        long nomem = 0;
-        for (long k = 1;; k++) {
-            Mem m = { 0 };
-            cs_Var v[8];
-            cs_Cons c[10];
-            cs_Solver *S = which == 0 ? lexicographic_noise(v, c, &m) : weighted_noise(v, c, &m);
-            m.fail_at = m.count + k;
-            cs_update(S);
-            bool failed = m.count >= m.fail_at;
-            m.fail_at = 0;
-            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
-            if (failed) {
-                nomem++;
-                cs_update(S);
-            }
-            double target = which == 0 ? 0.15 : 0.05;
-            EXPECT(fabs(cs_value(S, v[4]) - target) < 1e-12);
-            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
-            cs_solver_free(S);
-            EXPECT(m.bytes == 0 && m.allocations == 0);
-            if (!failed || failed_here)
-                break;
-        }
-        if (getenv("CS_TEST_VERBOSE"))
-            fprintf(stderr, "cautious %d: %ld allocations failed\n", which, nomem);
-        EXPECT(nomem >= 10);
-    }
 }
 
 /* ---- resizes: updates while only edits move ----------------------------- */
@@ -2862,7 +3040,12 @@ int main(void)
     run("a constant accepted by rounding refused", test_a_constant_accepted_by_rounding_is_refused);
     run("a kept state moved by rounding forgotten", test_a_kept_state_moved_by_rounding_is_forgotten);
     run("fresh solves of refusals out of memory", test_the_fresh_solves_of_refusals_out_of_memory);
-    run("a broken fresh solve solved cautiously", test_a_broken_fresh_solve_is_solved_cautiously);
+    run("a decision afresh that breaks a required constraint made cautiously",
+        test_a_decision_afresh_that_breaks_a_required_constraint_is_made_cautiously);
+    run("a cautious decision out of memory", test_a_cautious_decision_out_of_memory);
+    run("required equations in conflict through a rounding refused",
+        test_required_equations_in_conflict_through_a_rounding_are_refused);
+    run("a broken fresh solve in an update solved cautiously", test_a_broken_fresh_solve_in_an_update_is_solved_cautiously);
     run("a duplicate required equation leaves no rounding", test_a_duplicate_required_equation_leaves_no_rounding);
     run("a constant that cancels to rounding is 0", test_a_constant_that_cancels_to_rounding_is_0);
     run("a cautious solve out of memory", test_a_cautious_solve_out_of_memory);
