@@ -311,8 +311,8 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
-    if (st == CS_OK && !past && S->verify_build && !S->cautious && cs_required_broken(S))
-        st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again, cautiously */
+    if (st == CS_OK && !past && S->verify_build && cs_required_broken(S))
+        st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);
         return CS_OK;
@@ -367,8 +367,12 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * a rounding for real, as the tableau it was to replace did. cs_fuzz:
          * two required equations on v4 in conflict, accepted through a
          * pivot of 4e-11 beside 1 in place and again afresh. Built once
-         * more cautiously, which refuses them. */
-        if (st == CS_ILL_PIVOT) {
+         * more cautiously, which refuses them. A cautious build that breaks
+         * one too is refused, and the tableau stays the one it was to
+         * replace (cs_fuzz: an edit added in place pivoted on a rounding,
+         * and both fresh solves of the refactorisation after it published
+         * 0 where 2 v4 + 2 == 0 is required; the tableau in place had it). */
+        if (st == CS_ILL_PIVOT && !S->cautious) {
             cs_tableau_discard(S, &t);
             S->cautious = true;
             st = cs_tableau_empty(S, &t, order, n) ? build(S, &t, order, leads, n, false, &over) : CS_ERR_NOMEM;
@@ -407,8 +411,10 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
 cs_Status cs_refactor(cs_Solver *S)
 {
     CacheEntry *kept;
-    bool done;
+    bool done, verify = S->verify_build;
+    S->verify_build = true; /* a build that breaks a required constraint is not taken */
     cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done);
+    S->verify_build = verify;
     if (st == CS_OK && !done)
         st = CS_ERR_UNSATISFIABLE;
     S->refactors += st == CS_OK;

@@ -497,9 +497,10 @@ struct cs_Solver {
      * the tableau was last solved afresh. */
     bool cautious, cautious_tried;
     /* Set while an operation whose outcome rested on an ill-conditioned
-     * pivot is decided afresh (cs_solver.c, decide_afresh): a build whose
-     * values break a required constraint (cs_required_broken) is solved
-     * once more, cautiously, before it is accepted (cs_afresh.c). */
+     * pivot is decided afresh (cs_solver.c, decide_afresh) and while a
+     * tableau is solved again (cs_refactor): a build whose values break a
+     * required constraint (cs_required_broken) is not accepted; it is built
+     * once more cautiously, unless it was (cs_afresh.c). */
     bool verify_build;
     /* A pivot of this operation was on a coefficient too small for its
      * row (cs_row_ill_conditioned): a change set in place is rolled
@@ -906,8 +907,8 @@ CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t 
                                     size_t nadd, CacheEntry **kept, bool *done);
 /* Solves the constraints added again from an empty tableau, which replaces
  * the current one (cs_values.c, "Refactorisation"). Nothing changed if
- * memory runs out (CS_ERR_NOMEM) or the new tableau refuses a constraint
- * (CS_ERR_UNSATISFIABLE). */
+ * memory runs out (CS_ERR_NOMEM), or the new tableau refuses a constraint or
+ * breaks a required one, cautious or not (CS_ERR_UNSATISFIABLE). */
 CS_HIDDEN cs_Status cs_refactor(cs_Solver *S);
 /* Whether the current tableau's values, every basic variable evaluated
  * from its row with the parametric symbols at 0 (what cs_update would

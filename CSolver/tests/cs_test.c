@@ -1959,6 +1959,49 @@ static void test_required_equations_in_conflict_through_a_rounding_are_refused(v
     cs_solver_free(S);
 }
 
+/*
+ * A refactorisation whose fresh solves both break a required constraint
+ * (cs_fuzz's sequence, lexicographic): the edit on v6 pivots on a rounding
+ * in place, and the tableau is solved again (refactor_if_due). That build
+ * published v4 = 0 where `2 v4 + 2 == 0` is required, and so did the
+ * cautious build after it: until 3762b25 the cautious one was taken, and
+ * its numbers (3e9) stood. Neither is taken now; the tableau in place,
+ * which holds the equation, stays.
+ */
+static void test_a_refactorisation_that_breaks_a_required_constraint_is_not_taken(void)
+{
+    cs_Var v[8];
+    cs_Cons c[5];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[5] = {
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_WEAK, CS_LE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[1], 375 } }, 1, 0, CS_MEDIUM, CS_GE },
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ }, /* unused: the edit below took this id */
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 3, c);
+    cs_Cons first[] = { c[2], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    make(S, spec, 4, 5, c);
+    cs_Cons second[] = { c[4], c[1] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    cs_Stats st;
+    cs_stats(S, &st);
+    size_t refactors = st.refactors;
+    EXPECT_STATUS(cs_edit_add(S, v[6], CS_MEDIUM), CS_OK);
+    cs_stats(S, &st);
+    EXPECT(st.refactors == refactors); /* tried, and not taken */
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    double v3 = cs_value(S, v[3]), v4 = cs_value(S, v[4]), v6 = cs_value(S, v[6]);
+    EXPECT(NEAR(v4, -1));
+    EXPECT(667 * v4 + 100 * v6 - v3 + 20 < 1e-9);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* The last change set of the test above, each of its allocations failing
  * in turn: refused for want of memory, it changes nothing (the
  * fingerprint) and leaks nothing, and made again it gives the same
@@ -3043,6 +3086,8 @@ int main(void)
     run("a decision afresh that breaks a required constraint made cautiously",
         test_a_decision_afresh_that_breaks_a_required_constraint_is_made_cautiously);
     run("a cautious decision out of memory", test_a_cautious_decision_out_of_memory);
+    run("a refactorisation that breaks a required constraint not taken",
+        test_a_refactorisation_that_breaks_a_required_constraint_is_not_taken);
     run("required equations in conflict through a rounding refused",
         test_required_equations_in_conflict_through_a_rounding_are_refused);
     run("a broken fresh solve in an update solved cautiously", test_a_broken_fresh_solve_in_an_update_is_solved_cautiously);
