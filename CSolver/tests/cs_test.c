@@ -2002,6 +2002,64 @@ static void test_a_refactorisation_that_breaks_a_required_constraint_is_not_take
     cs_solver_free(S);
 }
 
+/*
+ * Pivots just above a tolerance of 1e-7 (cs_fuzz's sequence,
+ * lexicographic): the change set adding `-2 v4 + 375 v0 + 20 <= 0` and
+ * `20 v3 + 375 >= 0` pivoted on 2.4e-7 beside 1 and left constants of 8e7,
+ * and the new constant of `-20 v0 + 667 == 0` (now v0 = 0) pivoted on
+ * 1.5e-5 beside 62.5; neither was marked, and the last change set's
+ * `2 v4 + 2 == 0`, in conflict with both (v4 = -1 asks 375 v0 <= -22), was
+ * accepted in place. At 1e-6 both pivots are marked and decided afresh,
+ * and the last change set is refused, with the three as its conflict.
+ */
+static void test_pivots_at_a_few_tenths_of_a_millionth_are_decided_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[11];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[11] = {
+        { { { v[0], -20 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[3], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], -2 }, { v[0], 375 } }, 2, 20, CS_REQUIRED, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ }, /* unused: the edit below took this id */
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[3], -1 } }, 1, 20, CS_STRONG, CS_LE },
+    };
+    make(S, spec, 0, 6, c);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    make(S, spec, 6, 8, c);
+    cs_Cons first[] = { c[7], c[1] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[6], 750000), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[2], 1, NULL), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_apply(S, &c[7], 1, &c[9], 1, NULL), CS_OK);
+    make(S, spec, 10, 11, c);
+    cs_Cons second[] = { c[5], c[4] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    cs_Cons third[] = { c[6], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, third, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[0], 0), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[6], 1, &c[3], 1, NULL), CS_ERR_UNSATISFIABLE);
+    const cs_Cons *ids;
+    size_t n;
+    cs_conflict(S, &ids, &n);
+    int seen = 0;
+    for (size_t k = 0; k < n; k++)
+        seen |= (ids[k] == c[0]) | (ids[k] == c[3]) << 1 | (ids[k] == c[5]) << 2;
+    EXPECT(n == 3 && seen == 7);
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[0]), 0));
+    EXPECT(-2 * cs_value(S, v[4]) + 20 <= 1e-9);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_solver_free(S);
+}
+
 /* The last change set of the test above, each of its allocations failing
  * in turn: refused for want of memory, it changes nothing (the
  * fingerprint) and leaks nothing, and made again it gives the same
@@ -3086,6 +3144,8 @@ int main(void)
     run("a decision afresh that breaks a required constraint made cautiously",
         test_a_decision_afresh_that_breaks_a_required_constraint_is_made_cautiously);
     run("a cautious decision out of memory", test_a_cautious_decision_out_of_memory);
+    run("pivots at a few tenths of a millionth decided afresh",
+        test_pivots_at_a_few_tenths_of_a_millionth_are_decided_afresh);
     run("a refactorisation that breaks a required constraint not taken",
         test_a_refactorisation_that_breaks_a_required_constraint_is_not_taken);
     run("required equations in conflict through a rounding refused",
