@@ -1228,7 +1228,7 @@ bool cs_required_broken(cs_Solver *S)
         long double r = residual_of(S, c, true), size = fabsl((long double)c->constant);
         for (uint32_t k = 0; k < c->nterms; k++)
             size += fabsl((long double)c->terms[k].coefficient * S->x0[c->terms[k].var]);
-        long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? fmaxl(r, 0.0L) : fmaxl(-r, 0.0L);
+        long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? r : -r; /* what breaks it */
         if (off > CAUTIOUS_RESIDUAL * (size > 1.0L ? size : 1.0L))
             return true;
     }
