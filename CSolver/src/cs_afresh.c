@@ -277,10 +277,11 @@ static bool addition_order(cs_Solver *S, cs_Cons *order, uint32_t *lead, size_t 
  * again, every constraint of order[] is idle as target_set left it, *t is
  * the new tableau (to be discarded), and *over says whether the build
  * gave up past its budget of work (only if `budgeted`) rather than
- * failed.
+ * failed. With `verify`, a build whose values break a required constraint
+ * fails with CS_ILL_PIVOT (cs_apply_afresh).
  */
 static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead, size_t n,
-                       bool budgeted, bool *over)
+                       bool budgeted, bool verify, bool *over)
 {
     *over = false;
     cs_tableau_swap(S, t); /* t: the tableau left */
@@ -311,7 +312,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
-    if (st == CS_OK && !past && S->verify_build && cs_required_broken(S))
+    if (st == CS_OK && !past && verify && cs_required_broken(S))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);
@@ -326,7 +327,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
 }
 
 cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd,
-                          CacheEntry **kept, bool *done)
+                          bool verify, CacheEntry **kept, bool *done)
 {
     *kept = NULL;
     *done = true; /* unless the in-place path is to say why it is refused */
@@ -354,16 +355,16 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * the solver's own order (addition_order), with none. */
         bool over;
         const uint32_t *leads = NULL;
-        st = build(S, &t, order, NULL, n, true, &over);
+        st = build(S, &t, order, NULL, n, true, verify, &over);
         if (over) {
             cs_tableau_discard(S, &t);
             leads = lead;
             st = addition_order(S, order, lead, n) && cs_tableau_empty(S, &t, order, n)
-                     ? build(S, &t, order, lead, n, false, &over)
+                     ? build(S, &t, order, lead, n, false, verify, &over)
                      : CS_ERR_NOMEM;
             S->reorders += st == CS_OK; /* as cs_apply counts rebuilds: a refusal changes nothing */
         }
-        /* Its values broke a required constraint (S->verify_build): it took
+        /* Its values broke a required constraint (`verify`): it took
          * a rounding for real, as the tableau it was to replace did. cs_fuzz:
          * two required equations on v4 in conflict, accepted through a
          * pivot of 4e-11 beside 1 in place and again afresh. Built once
@@ -375,7 +376,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         if (st == CS_ILL_PIVOT && !S->cautious) {
             cs_tableau_discard(S, &t);
             S->cautious = true;
-            st = cs_tableau_empty(S, &t, order, n) ? build(S, &t, order, leads, n, false, &over) : CS_ERR_NOMEM;
+            st = cs_tableau_empty(S, &t, order, n) ? build(S, &t, order, leads, n, false, verify, &over) : CS_ERR_NOMEM;
         }
     }
     if (st == CS_OK) {
@@ -411,10 +412,8 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
 cs_Status cs_refactor(cs_Solver *S)
 {
     CacheEntry *kept;
-    bool done, verify = S->verify_build;
-    S->verify_build = true; /* a build that breaks a required constraint is not taken */
-    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, &kept, &done);
-    S->verify_build = verify;
+    bool done;
+    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, true, &kept, &done); /* a broken build is not taken */
     if (st == CS_OK && !done)
         st = CS_ERR_UNSATISFIABLE;
     S->refactors += st == CS_OK;

@@ -496,12 +496,6 @@ struct cs_Solver {
      * entering_symbol and leaving_row); and whether that was tried since
      * the tableau was last solved afresh. */
     bool cautious, cautious_tried;
-    /* Set while an operation whose outcome rested on an ill-conditioned
-     * pivot is decided afresh (cs_solver.c, decide_afresh) and while a
-     * tableau is solved again (cs_refactor): a build whose values break a
-     * required constraint (cs_required_broken) is not accepted; it is built
-     * once more cautiously, unless it was (cs_afresh.c). */
-    bool verify_build;
     /* A pivot of this operation was on a coefficient too small for its
      * row (cs_row_ill_conditioned): a change set in place is rolled
      * back and solved afresh, another operation ends by solving the
@@ -905,9 +899,14 @@ CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd);
  * *kept, the state left if worth keeping (cs_cache_prepare), for the
  * caller's cs_cache_commit. *done is false, with nothing changed, when the
  * change set is to be refused: the caller's in-place path refuses it with
- * the right error. CS_ERR_NOMEM refuses it here, nothing changed. */
+ * the right error. CS_ERR_NOMEM refuses it here, nothing changed. With
+ * `verify` (deciding an operation whose outcome in place rested on an
+ * ill-conditioned pivot, decide_afresh; solving a tableau again,
+ * cs_refactor), a build whose values break a required constraint
+ * (cs_required_broken) is not taken: it is built once more cautiously,
+ * unless it was, and refused if that one breaks one too. */
 CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
-                                    size_t nadd, CacheEntry **kept, bool *done);
+                                    size_t nadd, bool verify, CacheEntry **kept, bool *done);
 /* Solves the constraints added again from an empty tableau, which replaces
  * the current one (cs_values.c, "Refactorisation"). Nothing changed if
  * memory runs out (CS_ERR_NOMEM), or the new tableau refuses a constraint or

@@ -333,9 +333,8 @@ static cs_Status decide_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremo
 {
     S->conflict.n = 0;
     bool done;
-    S->verify_build = true; /* a build that breaks a required constraint is built again cautiously */
-    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, kept, &done);
-    S->verify_build = false;
+    /* A build that breaks a required constraint is built again cautiously. */
+    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, true, kept, &done);
     if (st != CS_OK || done)
         return st;
     /* Refused: the in-place path checked every id already, so a required
@@ -385,7 +384,7 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         return st;
     CacheEntry *kept = NULL; /* the state left, if worth keeping */
     if (cs_afresh_pays(S, nremove, nadd)) {
-        st = cs_apply_afresh(S, remove, nremove, add, nadd, &kept, &done);
+        st = cs_apply_afresh(S, remove, nremove, add, nadd, false, &kept, &done);
         S->rebuilds += st == CS_OK && done;
     }
     if (!done)
