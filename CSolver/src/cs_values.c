@@ -118,16 +118,20 @@ static inline __attribute__((always_inline)) long double residual_of(const cs_So
 static long double residual(const cs_Solver *S, const Cons *c) { return residual_of(S, c, false); }
 
 /* The sizes that c's residual sums, at least 1 (a point: a constraint whose
- * terms are all near 0 has no scale of its own). Apart from residual: only
- * a residual that is not 0 needs it (note_drift), and in a build or a
- * transition nearly all are 0 (refine_every). */
-static long double residual_scale(const cs_Solver *S, const Cons *c)
+ * terms are all near 0 has no scale of its own), at the values residual_of
+ * reads. Apart from residual: only a residual that is not 0 needs it
+ * (note_drift), and in a build or a transition nearly all are 0
+ * (refine_every). */
+static inline long double residual_scale_of(const cs_Solver *S, const Cons *c, bool every)
 {
     long double size = fabsl((long double)c->constant);
     for (uint32_t k = 0; k < c->nterms; k++)
-        size += fabsl((long double)c->terms[k].coefficient * first_pass(S, c->terms[k].var));
+        size += fabsl((long double)c->terms[k].coefficient *
+                      (every ? S->x0[c->terms[k].var] : first_pass(S, c->terms[k].var)));
     return size > 1.0L ? size : 1.0L;
 }
+
+static long double residual_scale(const cs_Solver *S, const Cons *c) { return residual_scale_of(S, c, false); }
 
 /* r over the marker's coefficient in the constraint's row, +-1: a sign.
  * Dividing, and dividing for every drift (note_drift), were two x87
@@ -894,6 +898,39 @@ affine_publish(double *restrict value, cs_Var *restrict changed, uint32_t nchang
                         : affine_shaped(value, changed, nchanged, base, m, NULL, n);
 }
 
+/* base[i] + j[i] * d (affine_publish_one's sum) as list[i]'s value, i from
+ * `from` on, stored while its bits change; returns the first i whose value
+ * stands (not stored), or n. */
+static inline __attribute__((always_inline)) uint32_t
+publish_one_changing(double *restrict value, const double *restrict base, const double *restrict j,
+                     const cs_Var *restrict list, uint32_t from, uint32_t n, double d)
+{
+    uint32_t i = from;
+    for (; i < n; i++) {
+        double x = base[i];
+        x += j[i] * d;
+        if (memcmp(&x, &value[list[i]], sizeof x) == 0)
+            break;
+        value[list[i]] = x;
+    }
+    return i;
+}
+
+/* The same sum for list[i], i from `from` on, each value published
+ * (publish): listed in changed[] after the nchanged there when its bits
+ * differ. Returns the new count. */
+static inline __attribute__((always_inline)) uint32_t
+publish_one_listed(double *restrict value, cs_Var *restrict changed, uint32_t nchanged, const double *restrict base,
+                   const double *restrict j, const cs_Var *restrict list, uint32_t from, uint32_t n, double d)
+{
+    for (uint32_t i = from; i < n; i++) {
+        double x = base[i];
+        x += j[i] * d;
+        nchanged = publish(value, changed, nchanged, list[i], x);
+    }
+    return nchanged;
+}
+
 /* The kernel of (3) when one parameter alone has moved from where the map
  * was built (a resize): value[v] = base[i] + j[i] * d for each v = list[i],
  * the same sum, rounded the same, as affine_publish's. Returns how many
@@ -906,26 +943,14 @@ affine_publish_one(double *restrict value, cs_Var *restrict changed, const doubl
                    const double *restrict j, const cs_Var *restrict list, uint32_t n, double d,
                    const cs_Var **listed)
 {
-    uint32_t i = 0;
-    for (; i < n; i++) {
-        double x = base[i];
-        x += j[i] * d;
-        if (memcmp(&x, &value[list[i]], sizeof x) == 0)
-            break;
-        value[list[i]] = x;
-    }
+    uint32_t i = publish_one_changing(value, base, j, list, 0, n, d);
     *listed = i == n ? list : NULL;
     if (i == n)
         return n;
     memcpy(changed, list, (size_t)i * sizeof *changed); /* all before i changed */
-    uint32_t nchanged = i;
-    for (; i < n; i++) {
-        double x = base[i];
-        x += j[i] * d;
-        nchanged = publish(value, changed, nchanged, list[i], x);
-    }
-    return nchanged;
+    return publish_one_listed(value, changed, i, base, j, list, i, n, d);
 }
+
 
 /*
  * What each variable of the list holds when the kernel runs: the value the
@@ -1041,12 +1066,7 @@ publish_one_avx2_listing(double *restrict value, cs_Var *restrict changed, const
         for (int k = 0; k < 4; k++)
             out = publish(value, changed, (uint32_t)out, list[i + k], xs[k]);
     }
-    for (; i < n; i++) {
-        double x = base[i];
-        x += j[i] * d;
-        out = publish(value, changed, (uint32_t)out, list[i], x);
-    }
-    return (uint32_t)out;
+    return publish_one_listed(value, changed, (uint32_t)out, base, j, list, (uint32_t)i, n, d);
 }
 
 /* The loop while every value changes (a resize), which writes nothing to
@@ -1071,13 +1091,7 @@ publish_one_avx2_loop(double *restrict value, cs_Var *restrict changed, const do
         store_four(value, list, i, x);
     }
     if (i == n4) {
-        for (; i < n; i++) { /* the last n % 4 */
-            double x = base[i];
-            x += j[i] * d;
-            if (memcmp(&x, &value[list[i]], sizeof x) == 0)
-                break;
-            value[list[i]] = x;
-        }
+        i = publish_one_changing(value, base, j, list, (uint32_t)i, n, d); /* the last n % 4 */
         if (i == n) {
             *listed = list;
             return n;
@@ -1243,11 +1257,9 @@ bool cs_required_broken(cs_Solver *S)
         const Cons *c = &S->cons[id];
         if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
             continue;
-        long double r = residual_of(S, c, true), size = fabsl((long double)c->constant);
-        for (uint32_t k = 0; k < c->nterms; k++)
-            size += fabsl((long double)c->terms[k].coefficient * S->x0[c->terms[k].var]);
+        long double r = residual_of(S, c, true);
         long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? r : -r; /* what breaks it */
-        if (off > CAUTIOUS_RESIDUAL * (size > 1.0L ? size : 1.0L))
+        if (off > CAUTIOUS_RESIDUAL * residual_scale_of(S, c, true))
             return true;
     }
     return false;
