@@ -147,7 +147,7 @@ cs_Status cs_cons_delete(cs_Solver *solver, cs_Cons cons);
  * other required constraints is refused with CS_ERR_UNSATISFIABLE (cs_conflict
  * names a minimal set) and keeps its old constant. Also CS_ERR_UNKNOWN,
  * CS_ERR_INVALID_NUMBER, CS_ERR_NOMEM. A move that in place would pivot on
- * a coefficient below 1e-7 of its row's largest (rounding, in practice) is
+ * a coefficient below 1e-6 of its row's largest (rounding, in practice) is
  * decided by solving the constraints from an empty tableau instead, as
  * cs_apply's change sets are (cs_Stats.refactors counts it).
  *
@@ -185,7 +185,7 @@ cs_Status cs_remove(cs_Solver *solver, cs_Cons cons);
  * its container's, shuffled ones), they are added in one the solver finds
  * instead (cs_Stats.reorders), and a choice between equal optima may then
  * fall otherwise. A change set that in place would pivot on a coefficient
- * below 1e-7 of its row's largest (rounding, in practice) is solved from
+ * below 1e-6 of its row's largest (rounding, in practice) is solved from
  * an empty tableau too, and refused if that refuses it (cs_Stats.rebuilds
  * counts it). */
 cs_Status cs_apply(cs_Solver *solver, const cs_Cons *remove, size_t nremove,
@@ -300,7 +300,7 @@ typedef struct cs_Stats {
                            * caller's having cost too much (see cs_apply) */
     size_t refactors;     /* times the tableau was solved again from scratch: it had drifted (see
                            * cs_update), or an operation other than cs_apply pivoted on a
-                           * coefficient below 1e-7 of its row's largest, after which it does so */
+                           * coefficient below 1e-6 of its row's largest, after which it does so */
     size_t spare_bytes;   /* large blocks given back and kept for the next ones, and what is
                            * mapped for the next change set solved afresh (the default
                            * allocator's only, cs_set_prefault; not part of bytes; freed with
