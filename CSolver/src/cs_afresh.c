@@ -45,6 +45,8 @@
  */
 #include "cs_internal.h"
 
+#include <math.h>
+
 #include <string.h>
 
 bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd)
@@ -270,6 +272,18 @@ static bool addition_order(cs_Solver *S, cs_Cons *order, uint32_t *lead, size_t 
 #define WINDOW 1024
 #define WINDOW_BUDGET 32
 
+/* Is a restricted symbol basic at a value below 0 (I4, as cs_check_invariants
+ * allows for rounding)? The optimum of a sound build never is. */
+static bool left_infeasible(const cs_Solver *S)
+{
+    for (uint32_t k = 0; k < S->nslot; k++) {
+        const Row *r = &S->rows[k];
+        if (r->basic != 0 && cs_restricted(S, r->basic) && r->constant < -1e-6 * (1.0 + fabs(r->constant)))
+            return true;
+    }
+    return false;
+}
+
 /*
  * Solves order[0..n) into the empty tableau *t, added in that order, each
  * solved for lead[k] where that is not 0. On CS_OK the solver holds the
@@ -277,8 +291,15 @@ static bool addition_order(cs_Solver *S, cs_Cons *order, uint32_t *lead, size_t 
  * again, every constraint of order[] is idle as target_set left it, *t is
  * the new tableau (to be discarded), and *over says whether the build
  * gave up past its budget of work (only if `budgeted`) rather than
- * failed. With `verify`, a build whose values break a required constraint
- * fails with CS_ILL_PIVOT (cs_apply_afresh).
+ * failed. A build that is checked fails with CS_ILL_PIVOT where it is
+ * left infeasible or its values break a required constraint
+ * (cs_apply_afresh): every build with `verify`, and any whose pivots were
+ * suspect (verify_due, cs_row_solve_for). cs_fuzz found a build of nine
+ * constraints with coefficients of 1e-11 beside 1 in their true rows (a
+ * system of 667s, 375s and 8s), whose pivot on one left an error
+ * variable at -20 after cs_optimize; built cautiously, it is sound. No
+ * workload's build is checked (none has a suspect pivot), and a check
+ * costs a pass over the tableau.
  */
 static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead, size_t n,
                        bool budgeted, bool verify, bool *over)
@@ -293,6 +314,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
         for (uint32_t k = 0; k < t->capslot; k++)
             t->rows[k].jstamp = 0;
     S->build_work = 0;
+    S->verify_due = false; /* this build's own pivots */
     /* The subject search's order, for this tableau only (cs_topo.c). */
     cs_Status st = cs_topo_begin(S, n) ? CS_OK : CS_ERR_NOMEM;
     uint64_t allowed = budgeted ? WORK_SLACK : UINT64_MAX, step = budgeted ? WORK_BUDGET : 0;
@@ -312,7 +334,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
-    if (st == CS_OK && !past && verify && cs_required_broken(S))
+    if (st == CS_OK && !past && (verify || S->verify_due) && (left_infeasible(S) || cs_required_broken(S)))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);
@@ -364,8 +386,9 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
                      : CS_ERR_NOMEM;
             S->reorders += st == CS_OK; /* as cs_apply counts rebuilds: a refusal changes nothing */
         }
-        /* Its values broke a required constraint (`verify`): it took
-         * a rounding for real, as the tableau it was to replace did. cs_fuzz:
+        /* Its check failed (build): left infeasible, or its values broke
+         * a required constraint, it took a rounding for real, as the
+         * tableau it was to replace may have. cs_fuzz:
          * two required equations on v4 in conflict, accepted through a
          * pivot of 4e-11 beside 1 in place and again afresh. Built once
          * more cautiously, which refuses them. A cautious build that breaks
@@ -402,6 +425,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
      * arithmetic gets: solving it again would take the same ones
      * (refactor_if_due, cs_solver.c). */
     S->refactor_due = false;
+    S->verify_due = false; /* a verified build is checked as it is made */
     if (st != CS_OK && st != CS_ERR_NOMEM) {
         *done = false; /* the in-place path refuses it, and says where and why */
         return CS_OK;

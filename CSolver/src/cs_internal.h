@@ -501,6 +501,12 @@ struct cs_Solver {
      * back and solved afresh, another operation ends by solving the
      * constraints added again (cs_solver.c). A rollback clears it. */
     bool refactor_due;
+    /* A pivot of this operation was on a coefficient below
+     * CS_SUSPECT_PIVOT of its row's largest, and none below the
+     * tolerance: its outcome is checked before it stands
+     * (cs_rests_on_ill_pivot, refactor_if_due). Cleared when checked and
+     * by a rollback. */
+    bool verify_due;
 
     Journal j;
     Topo topo;
@@ -628,6 +634,24 @@ static inline double cs_row_largest(const Row *r)
  * lines are the same at 1e-6 as at 1e-7.
  */
 #define CS_PIVOT_TOLERANCE 1.0e-6
+/*
+ * Above the tolerance, a pivot on a small coefficient is most often exact
+ * (a product of a layout's small and large numbers), but a few of them in
+ * one operation multiply the rounding in the rows by as much each.
+ * cs_fuzz found operations whose pivots, each at 2e-6 to 5e-3 of its row,
+ * left numbers of 1e9 to 1e10 and accepted a required equality in conflict
+ * with a required inequality (v4 + 0.5 == 0 beside 2 v4 + 2 <= 0); the
+ * tableau was refactored at the next update, after the operation had
+ * succeeded. So an operation with a pivot below CS_SUSPECT_PIVOT of its
+ * row's largest is marked (verify_due), and its outcome, if accepted, is
+ * checked against the required constraints before it stands
+ * (cs_required_broken: a pass over the tableau); one that breaks one is
+ * treated as resting on an ill-conditioned pivot. No workload pivots below
+ * 0.1 of a row's largest (every trace at S and L, both modes), so no
+ * workload pays for the check; lpcheck's random systems do, and give the
+ * same lines.
+ */
+#define CS_SUSPECT_PIVOT 1.0e-3
 /* The same test for a coefficient a of row r already found. */
 static inline bool cs_row_tiny(const Row *r, double a)
 {
@@ -923,13 +947,20 @@ CS_HIDDEN bool cs_required_broken(cs_Solver *S);
  * to be solved afresh (cs_solver.c, cs_apply). */
 #define CS_ILL_PIVOT ((cs_Status)100)
 /* Does an operation's outcome st, accepted or refused, rest on an
- * ill-conditioned pivot of its own (refactor_due)? Then it is undone and
+ * ill-conditioned pivot of its own (refactor_due), or, accepted after a
+ * suspect one (verify_due), does it break a required constraint? Then it is
+ * undone and
  * decided afresh: a change set in place (cs_apply), a new constant
  * (cs_cons_set_constant), a kept state moved to today's constants
  * (cs_cache_switch). */
-static inline bool cs_rests_on_ill_pivot(const cs_Solver *S, cs_Status st)
+static inline bool cs_rests_on_ill_pivot(cs_Solver *S, cs_Status st)
 {
-    return (st == CS_OK || st == CS_ERR_UNSATISFIABLE) && S->refactor_due;
+    if (st != CS_OK && st != CS_ERR_UNSATISFIABLE)
+        return false;
+    if (!S->refactor_due && S->verify_due && st == CS_OK && cs_required_broken(S))
+        S->refactor_due = true; /* accepted, but it does not hold: as if a pivot had been below the tolerance */
+    S->verify_due = false;
+    return S->refactor_due;
 }
 
 /* ---- cs_topo.c ---- */

@@ -214,6 +214,7 @@ void cs_txn_rollback(cs_Solver *S)
     S->ndirty = j->ndirty;
     S->infeasible.n = 0;
     S->refactor_due = false; /* the pivot that called for it is undone */
+    S->verify_due = false;
     j->stamp = 0;
 }
 

@@ -273,7 +273,8 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
 /* The end of every operation that succeeded and may have pivoted, but a
  * change set applied in place and a constraint's new constant (each decided
  * afresh instead: apply_afresh_after_ill_pivot, set_constant_afresh): if a
- * pivot was ill-conditioned (cs_row_ill_conditioned), the
+ * pivot was ill-conditioned (cs_row_ill_conditioned), or one was suspect
+ * (verify_due) and a required constraint no longer holds, the
  * constraints now added are solved again from an empty tableau, and the
  * next cs_update publishes every value from it. The operation has
  * succeeded either way, and none of these can make the required
@@ -282,7 +283,9 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
  * one the pivot left. */
 static void refactor_if_due(cs_Solver *S)
 {
-    if (!S->refactor_due)
+    bool broken = !S->refactor_due && S->verify_due && cs_required_broken(S);
+    S->verify_due = false;
+    if (!S->refactor_due && !broken)
         return;
     S->refactor_due = false;
     (void)cs_refactor(S);
