@@ -295,7 +295,7 @@ static bool left_infeasible(const cs_Solver *S)
  * left infeasible or its values break a required constraint
  * (cs_apply_afresh): every build with `verify`, and any whose pivots were
  * suspect (verify_due, cs_row_solve_for). cs_fuzz found a build of nine
- * constraints with coefficients of 1e-11 beside 1 in their true rows (a
+ * constraints with coefficients of 4e-11 beside 1 in their true rows (a
  * system of 667s, 375s and 8s), whose pivot on one left an error
  * variable at -20 after cs_optimize; built cautiously, it is sound. No
  * workload's build is checked (none has a suspect pivot), and a check

@@ -502,10 +502,10 @@ struct cs_Solver {
      * constraints added again (cs_solver.c). A rollback clears it. */
     bool refactor_due;
     /* A pivot of this operation was on a coefficient below
-     * CS_SUSPECT_PIVOT of its row's largest, and none below the
-     * tolerance: its outcome is checked before it stands
-     * (cs_rests_on_ill_pivot, refactor_if_due). Cleared when checked and
-     * by a rollback. */
+     * CS_SUSPECT_PIVOT of its row's largest (refactor_due too where it
+     * was below the tolerance): its outcome is checked before it stands
+     * (cs_rests_on_ill_pivot, refactor_if_due; a build, cs_afresh.c).
+     * Cleared when checked and by a rollback. */
     bool verify_due;
 
     Journal j;
@@ -638,7 +638,7 @@ static inline double cs_row_largest(const Row *r)
  * Above the tolerance, a pivot on a small coefficient is most often exact
  * (a product of a layout's small and large numbers), but a few of them in
  * one operation multiply the rounding in the rows by as much each.
- * cs_fuzz found operations whose pivots, each at 2e-6 to 5e-3 of its row,
+ * cs_fuzz found operations whose pivots, each at 2.7e-6 to 1.5e-3 of its row,
  * left numbers of 1e9 to 1e10 and accepted a required equality in conflict
  * with a required inequality (v4 + 0.5 == 0 beside 2 v4 + 2 <= 0); the
  * tableau was refactored at the next update, after the operation had
@@ -669,7 +669,8 @@ CS_HIDDEN bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a);
 CS_HIDDEN bool cs_row_remove_term(cs_Solver *S, int32_t dst, Sym s);
 /* Solves row slot for `entering` (a pivot's row algebra, below); marks the
  * operation (refactor_due) when entering's coefficient is below
- * CS_PIVOT_TOLERANCE of the row's largest. */
+ * CS_PIVOT_TOLERANCE of the row's largest, and as suspect (verify_due)
+ * below CS_SUSPECT_PIVOT. */
 CS_HIDDEN bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering);
 CS_HIDDEN bool cs_row_copy(cs_Solver *S, int32_t dst, int32_t src);
 CS_HIDDEN void cs_row_clear(cs_Solver *S, Row *r);
