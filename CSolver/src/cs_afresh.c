@@ -45,8 +45,6 @@
  */
 #include "cs_internal.h"
 
-#include <math.h>
-
 #include <string.h>
 
 bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd)
@@ -278,7 +276,7 @@ static bool left_infeasible(const cs_Solver *S)
 {
     for (uint32_t k = 0; k < S->nslot; k++) {
         const Row *r = &S->rows[k];
-        if (r->basic != 0 && cs_restricted(S, r->basic) && r->constant < -1e-6 * (1.0 + fabs(r->constant)))
+        if (r->basic != 0 && cs_restricted(S, r->basic) && !cs_row_feasible(r))
             return true;
     }
     return false;

@@ -133,7 +133,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
             CHECK(S->basic[r->basic] == (int32_t)k); /* I2 */
             basics++;
             if (cs_restricted(S, r->basic))
-                CHECK(r->constant >= -1e-6 * (1.0 + fabs(r->constant))); /* I4 */
+                CHECK(cs_row_feasible(r)); /* I4 */
             if (S->kind[r->basic] == SYM_DUMMY)
                 CHECK(fabs(r->constant) <= 1e-6); /* I4: a redundant equality holds */
         }

@@ -947,6 +947,15 @@ CS_HIDDEN bool cs_required_broken(cs_Solver *S);
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */
 #define CS_ILL_PIVOT ((cs_Status)100)
+/* The check a suspect pivot calls for (verify_due), once: where `accepted`
+ * and no pivot was below the tolerance, an outcome that breaks a required
+ * constraint is marked as if one had been (refactor_due). */
+static inline void cs_check_suspect(cs_Solver *S, bool accepted)
+{
+    if (accepted && !S->refactor_due && S->verify_due && cs_required_broken(S))
+        S->refactor_due = true;
+    S->verify_due = false;
+}
 /* Does an operation's outcome st, accepted or refused, rest on an
  * ill-conditioned pivot of its own (refactor_due), or, accepted after a
  * suspect one (verify_due), does it break a required constraint? Then it is
@@ -958,9 +967,7 @@ static inline bool cs_rests_on_ill_pivot(cs_Solver *S, cs_Status st)
 {
     if (st != CS_OK && st != CS_ERR_UNSATISFIABLE)
         return false;
-    if (!S->refactor_due && S->verify_due && st == CS_OK && cs_required_broken(S))
-        S->refactor_due = true; /* accepted, but it does not hold: as if a pivot had been below the tolerance */
-    S->verify_due = false;
+    cs_check_suspect(S, st == CS_OK);
     return S->refactor_due;
 }
 
@@ -1033,6 +1040,9 @@ static inline bool cs_row_variable(const cs_Solver *S, const Row *h, cs_Var *v)
     return true;
 }
 static inline bool cs_restricted(const cs_Solver *S, Sym s) { return S->kind[s] != SYM_EXTERNAL; }
+/* Does row r, whose basic symbol is restricted, hold it at 0 or above,
+ * rounding allowed for (I4; cs_check_invariants, and a checked build)? */
+static inline bool cs_row_feasible(const Row *r) { return r->constant >= -1e-6 * (1.0 + fabs(r->constant)); }
 /* Is s, as a term of a variable's row, a reference to another variable's
  * row (a basic user variable) rather than a parameter? */
 static inline bool cs_is_reference(const cs_Solver *S, Sym s)

@@ -283,9 +283,8 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
  * one the pivot left. */
 static void refactor_if_due(cs_Solver *S)
 {
-    bool broken = !S->refactor_due && S->verify_due && cs_required_broken(S);
-    S->verify_due = false;
-    if (!S->refactor_due && !broken)
+    cs_check_suspect(S, true);
+    if (!S->refactor_due)
         return;
     S->refactor_due = false;
     (void)cs_refactor(S);

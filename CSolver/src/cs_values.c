@@ -951,7 +951,6 @@ affine_publish_one(double *restrict value, cs_Var *restrict changed, const doubl
     return publish_one_listed(value, changed, i, base, j, list, i, n, d);
 }
 
-
 /*
  * What each variable of the list holds when the kernel runs: the value the
  * last update published, (3) with this parameter alone moved, by dprev

@@ -2266,6 +2266,20 @@ static void test_a_cautious_solve_out_of_memory(void)
     EXPECT(nomem >= 10);
 }
 
+/* The two tests below were minimized from one cs_fuzz input, and open
+ * with its first steps: spec[0..9) made, two change sets, a constraint
+ * added, and an edit on v4. */
+static void open_chain_of_667s(cs_Solver *S, const cs_Var v[8], const Spec *spec, cs_Cons *c)
+{
+    make(S, spec, 0, 9, c);
+    cs_Cons first[] = { c[6], c[3] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    cs_Cons second[] = { c[8], c[7] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+}
+
 /*
  * A change set accepted in place through pivots above the tolerance
  * (cs_fuzz's sequence, lexicographic, minimized): taking out
@@ -2302,13 +2316,7 @@ static void test_suspect_pivots_are_checked_before_they_stand(void)
         { { { v[4], 0 } }, 1, 100, CS_MEDIUM, CS_LE },
         { { { v[4], 2 } }, 1, 100, CS_REQUIRED, CS_LE },
     };
-    make(S, spec, 0, 9, c);
-    cs_Cons first[] = { c[6], c[3] };
-    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
-    cs_Cons second[] = { c[8], c[7] };
-    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
-    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
-    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    open_chain_of_667s(S, v, spec, c);
     EXPECT_STATUS(cs_edit_add(S, v[0], CS_MEDIUM), CS_OK);
     make(S, spec, 11, 13, c);
     EXPECT_STATUS(cs_edit_add(S, v[6], CS_MEDIUM), CS_OK);
@@ -2358,13 +2366,7 @@ static void test_a_build_left_infeasible_is_built_cautiously(void)
         { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ }, /* unused: the edit took id 9 */
         { { { v[4], 1 } }, 1, 0, CS_REQUIRED, CS_EQ },
     };
-    make(S, spec, 0, 9, c);
-    cs_Cons first[] = { c[6], c[3] };
-    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
-    cs_Cons second[] = { c[8], c[7] };
-    EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
-    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
-    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    open_chain_of_667s(S, v, spec, c);
     EXPECT_STATUS(cs_cons_set_constant(S, c[3], 0), CS_OK);
     make(S, spec, 10, 11, c);
     EXPECT_STATUS(cs_add(S, c[5]), CS_OK);
