@@ -352,10 +352,10 @@ bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
         return false;
     if (old != 0 && !cs_col_push(S, old, slot))
         return false;
-    double a = r->coef[k], largest = cs_row_largest(r);
-    if (fabs(a) < CS_SUSPECT_PIVOT * largest) {
+    double a = r->coef[k];
+    if (fabs(a) < CS_SUSPECT_PIVOT * cs_row_largest(r)) { /* rare: no workload's pivot is */
         S->verify_due = true;
-        if (fabs(a) < CS_PIVOT_TOLERANCE * largest) /* cs_row_tiny */
+        if (cs_row_tiny(r, a))
             S->refactor_due = true;
     }
     double scale = -1.0 / a;
