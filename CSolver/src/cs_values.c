@@ -329,19 +329,60 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
  * (a harness switching it on and off every round in one process: median
  * ratios 0.92 to 0.97 in five runs of six), stack L 1 to 3%, tree L no
  * change that its noise shows (2026-11-26, docs/performance-history.md).
+ *
+ * A descent leaves slot order for a row further on, and at XL, where the
+ * tableau is ten times the L3, it waited on that row and then on its
+ * terms, two misses one after the other: a quarter of cells' rows are
+ * reached so in a build, 15% in a flip, and perf put a quarter of an XL
+ * flip's full update on the descended row's first load. So the sweep
+ * looks DESCENT_AHEAD slots on, where the terms asked for earlier have
+ * come, for references whose rows lie further still (a term whose symbol
+ * is basic is a reference: I2 and I6), asks
+ * for each such row, and for its terms DESCENT_TERMS_AHEAD slots before
+ * the sweep gets there, when the row has come: cells XL flip 0.935, build
+ * 0.961 (medians of 21 replays, each round in a shuffled order, against
+ * 1.003 and 0.980 for a second copy of the base), stack and tree within
+ * their noise at L and XL (2026-11-28, docs/performance-history.md).
+ * A row whose references all come first costs a look at its terms'
+ * slots, which the sum reads next anyway.
  */
-#define SWEEP_AHEAD 8
+#define SWEEP_AHEAD 12
+#define DESCENT_AHEAD 6
+#define DESCENT_TERMS_AHEAD 3
+enum { DESCENT_QUEUE = 32 }; /* rows asked for and their terms not yet: a power of 2 */
 static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
 {
     uint32_t n = 0;
     for (cs_Var v = 0; v < S->nvar; v++)
         if (S->basic[S->var_sym[v]] < 0) /* 0, at once */
             n = f ? first_pass_walk(S, v, stamp, n, f, true) : first_pass_walk(S, v, stamp, n, NULL, true);
+    /* Rows of descents to come, in the order asked for: the row, and the
+     * slot whose look found it. */
+    int32_t queued[DESCENT_QUEUE];
+    uint32_t found_at[DESCENT_QUEUE], head = 0, tail = 0;
     for (uint32_t slot = 0; slot < S->nslot; slot++) {
         if (slot + SWEEP_AHEAD < S->nslot) {
             const Row *ahead = &S->rows[slot + SWEEP_AHEAD];
             __builtin_prefetch(ahead->coef);
             __builtin_prefetch(ahead->sym);
+        }
+        uint32_t look = slot + DESCENT_AHEAD;
+        if (look < S->nslot) {
+            const Row *r = &S->rows[look];
+            for (int32_t k = 0; k < r->n && head - tail < DESCENT_QUEUE; k++) {
+                int32_t at = S->basic[r->sym[k]];
+                if (at > (int32_t)look) {
+                    __builtin_prefetch(&S->rows[at]);
+                    queued[head % DESCENT_QUEUE] = at;
+                    found_at[head % DESCENT_QUEUE] = look;
+                    head++;
+                }
+            }
+        }
+        for (; tail != head && found_at[tail % DESCENT_QUEUE] <= slot + DESCENT_TERMS_AHEAD; tail++) {
+            const Row *r = &S->rows[queued[tail % DESCENT_QUEUE]];
+            __builtin_prefetch(r->coef);
+            __builtin_prefetch(r->sym);
         }
         Sym b = S->rows[slot].basic;
         if (b != 0 && S->kind[b] == SYM_EXTERNAL && S->vdone[S->owner[b]] != stamp)
