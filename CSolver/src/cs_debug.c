@@ -178,6 +178,15 @@ cs_Status cs_check_invariants(const cs_Solver *S)
             nedit++;
         }
     CHECK(nedit == S->nedit);
+    /* A constraint's flags say what its record and the edits say it is. */
+    for (uint32_t id = 0; id < S->ncons; id++) {
+        if (S->state[id] == CONS_FREE)
+            continue;
+        CHECK(!(S->flags[id] & CONS_REQUIRED) == !cs_is_required(S->cons[id].strength));
+        const Cons *c = &S->cons[id];
+        bool edit = c->nterms == 1 && S->edit_cons[c->terms[0].var] == id + 1;
+        CHECK(!(S->flags[id] & CONS_EDIT) == !edit);
+    }
     /* Each kept state counts exactly the constraints it differs in. */
     for (uint32_t k = 0; k < S->ncache; k++) {
         const CacheEntry *e = &S->cache[k];

@@ -399,6 +399,7 @@ bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need
         { (void **)&(X)->cons, sizeof *(X)->cons, false }, \
         { (void **)&(X)->free_cons, sizeof *(X)->free_cons, true }, \
         { (void **)&(X)->state, sizeof *(X)->state, false }, \
+        { (void **)&(X)->flags, sizeof *(X)->flags, false }, \
         { (void **)&(X)->fix, sizeof *(X)->fix, false }, \
         { (void **)&(X)->fix_stamp, sizeof *(X)->fix_stamp, false }, \
     }
@@ -425,6 +426,7 @@ bool cs_cons_alloc(cs_Solver *S, uint32_t *id)
     memset(&S->cons[*id], 0, sizeof(Cons));
     S->mark[*id] = (Markers){ 0, 0 };
     S->state[*id] = CONS_FREE;
+    S->flags[*id] = 0;
     return true;
 }
 
@@ -554,7 +556,7 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
         top = S->var_sym[v] >= top ? S->var_sym[v] + 1 : top;
     size_t live = 1 + (size_t)S->nvar, nslot = 1 + n;
     for (size_t k = 0; k < n; k++)
-        live += 1 + (ids[k] < S->ncons && !cs_is_required(S->cons[ids[k]].strength));
+        live += 1 + (ids[k] < S->ncons && !(S->flags[ids[k]] & CONS_REQUIRED));
     live += live / 8;
     nslot += nslot / 8;
     size_t nsym = live > top ? live : top;

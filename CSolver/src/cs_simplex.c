@@ -1424,7 +1424,7 @@ cs_Status cs_shift_constant(cs_Solver *S, uint32_t id, double dc)
      * set before, when the map has it or is still to be built. */
     Sens *z = &S->sens;
     int32_t p = z->ok ? cs_sens_index(z, id) : -1;
-    bool param = c->is_edit || (c->moves && (!z->ok || p >= 0));
+    bool param = (S->flags[id] & CONS_EDIT) || (c->moves && (!z->ok || p >= 0));
     bool (*touch)(cs_Solver *, int32_t) = param ? cs_touch_constant : cs_touch;
     int32_t r = S->basic[marker];
     if (r >= 0 || (other != 0 && (r = S->basic[other]) >= 0)) {

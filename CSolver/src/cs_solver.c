@@ -245,6 +245,7 @@ cs_Status cs_cons_new(cs_Solver *S, const cs_Term *terms, size_t n, double const
     c->constant = constant;
     c->strength = strength >= CS_REQUIRED ? CS_REQUIRED : strength;
     c->lead = n > 0 ? terms[0].var + 1 : 0;
+    S->flags[id] = cs_is_required(c->strength) ? CONS_REQUIRED : 0;
     *out = id;
     return CS_OK;
 }
@@ -546,8 +547,8 @@ cs_Status cs_edit_add(cs_Solver *S, cs_Var var, double strength)
     c->nterms = 1;
     c->op = CS_EQ;
     S->state[id] = CONS_IDLE;
-    c->is_edit = 1;
     c->strength = strength;
+    S->flags[id] = CONS_EDIT; /* never required (above) */
     st = cs_add_cons(S, id, 0);
     if (st == CS_OK && !cs_save_edit(S, var))
         st = CS_ERR_NOMEM;
