@@ -182,8 +182,8 @@ cs_Status cs_check_invariants(const cs_Solver *S)
     for (uint32_t id = 0; id < S->ncons; id++) {
         if (S->state[id] == CONS_FREE)
             continue;
-        CHECK(!(S->flags[id] & CONS_REQUIRED) == !cs_is_required(S->cons[id].strength));
         const Cons *c = &S->cons[id];
+        CHECK(!(S->flags[id] & CONS_REQUIRED) == !cs_is_required(c->strength));
         bool edit = c->nterms == 1 && S->edit_cons[c->terms[0].var] == id + 1;
         CHECK(!(S->flags[id] & CONS_EDIT) == !edit);
     }

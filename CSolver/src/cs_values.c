@@ -337,9 +337,9 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
  * flip's full update on the descended row's first load. So the sweep
  * looks DESCENT_AHEAD slots on, where the terms asked for earlier have
  * come, for references whose rows lie further still (a term whose symbol
- * is basic is a reference: I2 and I6), asks
- * for each such row, and for its terms DESCENT_TERMS_AHEAD slots before
- * the sweep gets there, when the row has come: cells XL flip 0.935, build
+ * is basic is a reference: I2 and I6), asks for each such row, and for
+ * its terms DESCENT_TERMS_AHEAD slots before the sweep gets there, when
+ * the row has come: cells XL flip 0.935, build
  * 0.961 (medians of 21 replays, each round in a shuffled order, against
  * 1.003 and 0.980 for a second copy of the base), stack and tree within
  * their noise at L and XL (2026-11-28, docs/performance-history.md).
@@ -350,6 +350,12 @@ static uint32_t first_pass_from(cs_Solver *S, cs_Var root, uint32_t stamp, uint3
 #define DESCENT_AHEAD 6
 #define DESCENT_TERMS_AHEAD 3
 enum { DESCENT_QUEUE = 32 }; /* rows asked for and their terms not yet: a power of 2 */
+/* Asks for row r's term block (its symbols and coefficients). */
+static inline void ask_for_terms(const Row *r)
+{
+    __builtin_prefetch(r->coef);
+    __builtin_prefetch(r->sym);
+}
 static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
 {
     uint32_t n = 0;
@@ -361,11 +367,8 @@ static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
     int32_t queued[DESCENT_QUEUE];
     uint32_t found_at[DESCENT_QUEUE], head = 0, tail = 0;
     for (uint32_t slot = 0; slot < S->nslot; slot++) {
-        if (slot + SWEEP_AHEAD < S->nslot) {
-            const Row *ahead = &S->rows[slot + SWEEP_AHEAD];
-            __builtin_prefetch(ahead->coef);
-            __builtin_prefetch(ahead->sym);
-        }
+        if (slot + SWEEP_AHEAD < S->nslot)
+            ask_for_terms(&S->rows[slot + SWEEP_AHEAD]);
         uint32_t look = slot + DESCENT_AHEAD;
         if (look < S->nslot) {
             const Row *r = &S->rows[look];
@@ -379,11 +382,8 @@ static uint32_t first_pass_sweep(cs_Solver *S, uint32_t stamp, const Fused *f)
                 }
             }
         }
-        for (; tail != head && found_at[tail % DESCENT_QUEUE] <= slot + DESCENT_TERMS_AHEAD; tail++) {
-            const Row *r = &S->rows[queued[tail % DESCENT_QUEUE]];
-            __builtin_prefetch(r->coef);
-            __builtin_prefetch(r->sym);
-        }
+        for (; tail != head && found_at[tail % DESCENT_QUEUE] <= slot + DESCENT_TERMS_AHEAD; tail++)
+            ask_for_terms(&S->rows[queued[tail % DESCENT_QUEUE]]);
         Sym b = S->rows[slot].basic;
         if (b != 0 && S->kind[b] == SYM_EXTERNAL && S->vdone[S->owner[b]] != stamp)
             n = f ? first_pass_walk(S, S->owner[b], stamp, n, f, true)
