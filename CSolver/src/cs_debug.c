@@ -115,6 +115,34 @@ static bool columns_counted(const cs_Solver *S)
     return ok;
 }
 
+/* Each list of the values map told as runs is that list: its variables
+ * and derivatives, and its bases where they are floats (cs_values.c,
+ * "Runs"). */
+static bool runs_tell_lists(const Sens *z)
+{
+    for (uint32_t p = 0; z->ok && p < z->nparam; p++) {
+        const ListRuns *lr = &z->runs[p];
+        if (!lr->on)
+            continue;
+        size_t at = (size_t)p * z->capvar, i = 0, n = z->nplist[p];
+        const Run *run = lr->runs.p;
+        for (size_t r = 0; r < lr->runs.n; r++)
+            for (uint32_t k = 0; k < run[r].count; k++, i++)
+                if (i >= n || run[r].count == 0 || z->plist[at + i] != run[r].first + k * run[r].stride ||
+                    memcmp(&z->pj[at + i], &run[r].slope, sizeof(double)) != 0)
+                    return false;
+        if (i != n || (lr->narrow.n != 0 && lr->narrow.n != n))
+            return false;
+        const float *f = lr->narrow.p;
+        for (size_t k = 0; k < lr->narrow.n; k++) {
+            double wide = f[k];
+            if (memcmp(&wide, &z->pbase[at + k], sizeof wide) != 0)
+                return false;
+        }
+    }
+    return true;
+}
+
 cs_Status cs_check_invariants(const cs_Solver *S)
 {
     if (S == NULL)
@@ -197,6 +225,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
         CHECK(e->differ == differ);
     }
     CHECK(columns_counted(S));
+    CHECK(runs_tell_lists(&S->sens));
     return acyclic(S) ? CS_OK : CS_ERR_INTERNAL;
 }
 
@@ -249,4 +278,18 @@ void cs_dump(const cs_Solver *S, void (*write)(void *, const char *, size_t), vo
     emit(write, ud, "\nVariables\n---------\n");
     for (uint32_t v = 0; v < S->nvar; v++)
         emit(write, ud, "var %u = v%u = %.17g\n", v, S->var_sym[v], S->value[v]);
+    /* The values map (cs_values.c): what moves with each parameter, and
+     * how a resize reads it. */
+    const Sens *z = &S->sens;
+    if (!z->ok)
+        return;
+    emit(write, ud, "\nValues map\n----------\n");
+    for (uint32_t p = 0; p < z->nparam; p++) {
+        const ListRuns *lr = &z->runs[p];
+        emit(write, ud, "constraint %u moves %u variables", z->param[p], z->nplist[p]);
+        if (lr->on)
+            emit(write, ud, " in %zu runs, bases as %s\n", lr->runs.n, lr->narrow.n > 0 ? "floats" : "doubles");
+        else
+            emit(write, ud, ", listed\n");
+    }
 }

@@ -228,6 +228,21 @@ typedef struct Vec { void *p; size_t n, cap; } Vec;
 /* A row holding a parameter's marker, and the marker's coefficient there. */
 typedef struct Holder { int32_t slot; double a; } Holder;
 
+/* A stretch of a parameter's list whose variables are evenly spaced in id
+ * order, first, first + stride, ..., and share one derivative, slope
+ * (cs_values.c, "Runs"). */
+typedef struct Run { cs_Var first; uint32_t count, stride; double slope; } Run;
+
+/* A parameter's list told as runs, beside the list itself, where that
+ * streams fewer bytes: a resize then reads a run's first variable, stride
+ * and slope once, and each variable's base value alone, as a float where
+ * every one of the list's is one exactly. */
+typedef struct ListRuns {
+    bool on;        /* the runs tell the list as the map has it now */
+    Vec runs;       /* Run, in list order; owned */
+    Vec narrow;     /* float: the list's base values, when each is a float exactly (else empty); owned */
+} ListRuns;
+
 typedef struct Sens {
     bool ok;                 /* built, and the tableau kept its shape since */
     char *block;             /* the arrays below but holders and gathered (cs_values.c,
@@ -260,6 +275,7 @@ typedef struct Sens {
      * column or a search of each row for its coefficient. */
     Vec *holders;            /* capparam Vecs of Holder; owned */
     uint8_t *gathered;       /* capparam flags; owned */
+    ListRuns *runs;          /* capparam: each list as runs, where it pays (cs_values.c); owned */
 } Sens;
 
 /*

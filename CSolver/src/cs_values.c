@@ -24,6 +24,7 @@
  */
 #include "cs_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -609,9 +610,10 @@ size_t cs_sens_bytes(const Sens *z)
 {
     Sens scratch; /* sens_layout without a block only sizes: scratch is not read or written */
     size_t bytes = sens_layout(&scratch, z->capparam, z->capvar, NULL) +
-                   (size_t)z->capparam * (sizeof *z->holders + sizeof *z->gathered);
+                   (size_t)z->capparam * (sizeof *z->holders + sizeof *z->gathered + sizeof *z->runs);
     for (uint32_t p = 0; p < z->capparam; p++)
-        bytes += z->holders[p].cap * sizeof(Holder);
+        bytes += z->holders[p].cap * sizeof(Holder) + z->runs[p].runs.cap * sizeof(Run) +
+                 z->runs[p].narrow.cap * sizeof(float);
     return bytes;
 }
 
@@ -629,8 +631,13 @@ void cs_sens_free(cs_Solver *S, Sens *z)
     cs_mem_free(S, z->block, sens_layout(z, z->capparam, z->capvar, NULL));
     for (uint32_t k = 0; k < z->capparam && z->holders; k++)
         cs_vec_free(S, &z->holders[k], sizeof(Holder));
+    for (uint32_t k = 0; k < z->capparam && z->runs; k++) {
+        cs_vec_free(S, &z->runs[k].runs, sizeof(Run));
+        cs_vec_free(S, &z->runs[k].narrow, sizeof(float));
+    }
     cs_mem_free(S, z->holders, (size_t)z->capparam * sizeof *z->holders);
     cs_mem_free(S, z->gathered, (size_t)z->capparam * sizeof *z->gathered);
+    cs_mem_free(S, z->runs, (size_t)z->capparam * sizeof *z->runs);
     memset(z, 0, sizeof *z);
 }
 
@@ -643,14 +650,18 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
     z->block = cs_mem_realloc(S, NULL, 0, bytes);
     z->holders = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->holders);
     z->gathered = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->gathered);
+    z->runs = cs_mem_realloc(S, NULL, 0, ne * sizeof *z->runs);
     z->capparam = capparam;
     z->capvar = capvar;
     if (z->holders != NULL)
         memset(z->holders, 0, ne * sizeof *z->holders);
     if (z->gathered != NULL)
         memset(z->gathered, 0, ne * sizeof *z->gathered);
+    if (z->runs != NULL)
+        memset(z->runs, 0, ne * sizeof *z->runs);
     /* A zero-sized array is NULL, and fine. */
-    if ((bytes > 0 && z->block == NULL) || (ne > 0 && (z->holders == NULL || z->gathered == NULL))) {
+    if ((bytes > 0 && z->block == NULL) ||
+        (ne > 0 && (z->holders == NULL || z->gathered == NULL || z->runs == NULL))) {
         cs_sens_free(S, z);
         return false;
     }
@@ -668,6 +679,22 @@ bool cs_sens_copy(cs_Solver *S, Sens *c, const Sens *z)
     c->nlist = z->nlist;
     c->nvar = z->nvar;
     c->ok = z->ok;
+    /* The runs too, so that the copy resizes as fast; a list whose runs
+     * find no memory is published from the list itself. */
+    for (uint32_t p = 0; p < z->nparam; p++) {
+        const ListRuns *from = &z->runs[p];
+        ListRuns *to = &c->runs[p];
+        to->on = from->on && cs_vec_reserve(S, &to->runs, sizeof(Run), from->runs.n) &&
+                 cs_vec_reserve(S, &to->narrow, sizeof(float), from->narrow.n);
+        if (!to->on)
+            continue;
+        if (from->runs.n > 0)
+            memcpy(to->runs.p, from->runs.p, from->runs.n * sizeof(Run));
+        if (from->narrow.n > 0)
+            memcpy(to->narrow.p, from->narrow.p, from->narrow.n * sizeof(float));
+        to->runs.n = from->runs.n;
+        to->narrow.n = from->narrow.n;
+    }
     return true;
 }
 
@@ -760,6 +787,7 @@ static bool sens_begin(cs_Solver *S)
         z->p0[p] = c->constant;
         z->gathered[p] = 0; /* gathered on the tableau's old shape */
         z->nplist[p] = 0;
+        z->runs[p].on = false;
         z->dprev[p] = 0.0; /* the values now are base */
         /* d (scratch until the map is in use): what a unit of the
          * constant moves a row holding the marker by, per unit of the
@@ -799,6 +827,83 @@ static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r)
     }
 }
 
+/*
+ * Runs. A resize moves one parameter and publishes base + j * d for each
+ * variable of its list (affine_publish_one below). At XL that is 100,000
+ * variables, and with each one's id, base and derivative, 20 bytes, read
+ * from the L3 beside the values' own lines, the resize grew 14 to 18x from
+ * L, where all of it is in L2 (README "What is left"). Lists are regular:
+ * the variables that move with a width are one or two of each view's, at
+ * a fixed distance in id order, with one derivative (in every workload,
+ * each list is one run). Told as runs (first, count, stride, slope), with
+ * the bases as floats where each is one exactly (positions on a grid of
+ * points or half points), the list streams 4 bytes a variable.
+ * A list is told so when its runs average RUN_MIN_MEAN variables or more:
+ * most go through the four-wide loop then, and the runs (24 bytes each)
+ * add 3 bytes a variable at most. The list, bases and derivatives stay as
+ * they were: the list is the changed list (*listed), and where a value
+ * stands, the listing kernel goes on from them.
+ */
+enum { RUN_MIN_MEAN = 8 };
+
+/* Whether x is a float exactly, its bits and all. */
+static bool is_a_float(double x)
+{
+    if (!(fabs(x) <= FLT_MAX))
+        return false; /* too large, or a NaN */
+    double back = (float)x;
+    return memcmp(&back, &x, sizeof x) == 0;
+}
+
+/* Where the run that starts at list[i] ends: the variables after it at
+ * one stride from the one before, with j[i]'s bits. */
+static uint32_t run_end(const cs_Var *list, const double *j, uint32_t i, uint32_t n)
+{
+    uint32_t e = i + 1;
+    if (e == n)
+        return e;
+    uint32_t stride = list[e] - list[i]; /* > 0: the list is in id order */
+    while (e < n && list[e] - list[e - 1] == stride && memcmp(&j[e], &j[i], sizeof *j) == 0)
+        e++;
+    return e;
+}
+
+/* Parameter p's list as runs (z->runs[p]), where that pays and memory
+ * allows; otherwise it is published from the list. */
+static void runs_build(cs_Solver *S, Sens *z, uint32_t p)
+{
+    ListRuns *lr = &z->runs[p];
+    size_t at = (size_t)p * z->capvar;
+    const cs_Var *list = z->plist + at;
+    const double *base = z->pbase + at, *j = z->pj + at;
+    uint32_t n = z->nplist[p], nruns = 0;
+    bool narrow = true;
+    lr->on = false;
+    for (uint32_t i = 0; i < n; i = run_end(list, j, i, n))
+        nruns++;
+    if (n == 0 || (size_t)nruns * RUN_MIN_MEAN > n)
+        return;
+    for (uint32_t i = 0; i < n && narrow; i++)
+        narrow = is_a_float(base[i]);
+    if (!cs_vec_reserve(S, &lr->runs, sizeof(Run), nruns) ||
+        (narrow && !cs_vec_reserve(S, &lr->narrow, sizeof(float), n)))
+        return;
+    Run *run = lr->runs.p;
+    for (uint32_t i = 0, k = 0; i < n; k++) {
+        uint32_t e = run_end(list, j, i, n);
+        run[k] = (Run){ .first = list[i], .count = e - i, .stride = e - i > 1 ? list[i + 1] - list[i] : 0,
+                        .slope = j[i] };
+        i = e;
+    }
+    float *f = lr->narrow.p;
+    if (narrow)
+        for (uint32_t i = 0; i < n; i++)
+            f[i] = (float)base[i];
+    lr->runs.n = nruns;
+    lr->narrow.n = narrow ? n : 0;
+    lr->on = true;
+}
+
 static void sens_finish(cs_Solver *S)
 {
     Sens *z = &S->sens;
@@ -827,6 +932,8 @@ static void sens_finish(cs_Solver *S)
         memcpy(z->base, S->value, (size_t)S->nvar * sizeof *z->base);
     z->nvar = S->nvar;
     z->ok = true;
+    for (uint32_t p = 0; p < nparam; p++)
+        runs_build(S, z, p);
     /* The rows each parameter's constant moves, now rather than at its
      * first move: that move then needs no transaction (a resize's first
      * step was five times the others' at S). A parameter whose marker is
@@ -992,6 +1099,35 @@ affine_publish_one(double *restrict value, cs_Var *restrict changed, const doubl
     return publish_one_listed(value, changed, i, base, j, list, i, n, d);
 }
 
+/* affine_publish_one for a list told as runs (lr, "Runs"): the same sums,
+ * base + slope * d with the slope j's bits and a narrow base widened
+ * exactly, so the same values to the bit. From the first value that
+ * stands, the listing kernel goes on from the list. */
+static __attribute__((noinline)) uint32_t
+runs_publish(double *restrict value, cs_Var *restrict changed, const ListRuns *lr, const double *restrict base,
+             const double *restrict j, const cs_Var *restrict list, uint32_t n, double d, const cs_Var **listed)
+{
+    const Run *run = lr->runs.p;
+    const float *narrow = lr->narrow.n > 0 ? lr->narrow.p : NULL;
+    uint32_t i = 0;
+    for (size_t r = 0; r < lr->runs.n; r++) {
+        cs_Var v = run[r].first;
+        for (uint32_t k = 0; k < run[r].count; k++, i++, v += run[r].stride) {
+            double x = narrow != NULL ? (double)narrow[i] : base[i];
+            x += run[r].slope * d;
+            if (memcmp(&x, &value[v], sizeof x) == 0)
+                goto stands;
+            value[v] = x;
+        }
+    }
+    *listed = list;
+    return n;
+stands:
+    *listed = NULL;
+    memcpy(changed, list, (size_t)i * sizeof *changed); /* all before i changed */
+    return publish_one_listed(value, changed, i, base, j, list, i, n, d);
+}
+
 /*
  * What each variable of the list holds when the kernel runs: the value the
  * last update published, (3) with this parameter alone moved, by dprev
@@ -1087,7 +1223,7 @@ publish_one_avx2_listing(double *restrict value, cs_Var *restrict changed, const
                          const double *restrict j, const cs_Var *restrict list, uint32_t n, double d, double dprev,
                          bool load_old, size_t i)
 {
-    size_t n4 = n & ~3u;
+    size_t n4 = i + ((n - i) & ~(size_t)3); /* groups of four from i (runs_avx2_loop's i is anywhere) */
     const __m256d vd = _mm256_set1_pd(d), vp = _mm256_set1_pd(dprev);
     const __m256d at_base = _mm256_castsi256_pd(_mm256_set1_epi64x(dprev == 0.0 ? -1 : 0));
     memcpy(changed, list, i * sizeof *changed); /* all before i changed */
@@ -1152,13 +1288,79 @@ affine_publish_one_avx2(double *restrict value, cs_Var *restrict changed, const 
         return publish_one_avx2_loop(value, changed, base, j, list, n, d, dprev, true, listed);
     return publish_one_avx2_loop(value, changed, base, j, list, n, d, dprev, false, listed);
 }
+
+/* runs_publish four variables of a run at a time, as publish_one_avx2_loop
+ * publishes the list: old values computed, or loaded in long lists; at the
+ * first four of which one stands, publish_one_avx2_listing goes on from
+ * the list. A run's last count % 4 go one by one. narrow: the bases are
+ * lr's floats. */
+static inline __attribute__((always_inline, target("avx2"))) uint32_t
+runs_avx2_loop(double *restrict value, cs_Var *restrict changed, const ListRuns *lr, const double *restrict base,
+               const double *restrict j, const cs_Var *restrict list, uint32_t n, double d, double dprev,
+               bool narrow, bool load_old, const cs_Var **listed)
+{
+    const Run *run = lr->runs.p;
+    const float *restrict fb = lr->narrow.p;
+    const __m256d vd = _mm256_set1_pd(d), vp = _mm256_set1_pd(dprev);
+    const __m256d at_base = _mm256_castsi256_pd(_mm256_set1_epi64x(dprev == 0.0 ? -1 : 0));
+    size_t i = 0;
+    for (size_t r = 0; r < lr->runs.n; r++) {
+        const double slope = run[r].slope;
+        const __m256d s = _mm256_set1_pd(slope);
+        size_t v = run[r].first, stride = run[r].stride, end = i + run[r].count, end4 = i + (run[r].count & ~3u);
+        for (; i < end4; i += 4, v += 4 * stride) {
+            __m256d b = narrow ? _mm256_cvtps_pd(_mm_loadu_ps(fb + i)) : _mm256_loadu_pd(base + i);
+            __m256d x = _mm256_add_pd(b, _mm256_mul_pd(s, vd));
+            __m256d was = load_old ? _mm256_set_pd(value[v + 3 * stride], value[v + 2 * stride], value[v + stride],
+                                                   value[v])
+                                   : _mm256_blendv_pd(_mm256_add_pd(b, _mm256_mul_pd(s, vp)), b, at_base);
+            if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(
+                                     _mm256_castpd_si256(x), _mm256_castpd_si256(was)))) != 0,
+                                 0))
+                goto stands;
+            __m128d x01 = _mm256_castpd256_pd128(x), x23 = _mm256_extractf128_pd(x, 1);
+            _mm_storel_pd(&value[v], x01);
+            _mm_storeh_pd(&value[v + stride], x01);
+            _mm_storel_pd(&value[v + 2 * stride], x23);
+            _mm_storeh_pd(&value[v + 3 * stride], x23);
+        }
+        for (; i < end; i++, v += stride) {
+            double x = narrow ? (double)fb[i] : base[i];
+            x += slope * d;
+            if (memcmp(&x, &value[v], sizeof x) == 0)
+                goto stands;
+            value[v] = x;
+        }
+    }
+    *listed = list;
+    return n;
+stands:
+    *listed = NULL;
+    return publish_one_avx2_listing(value, changed, base, j, list, n, d, dprev, load_old, i);
+}
+
+/* runs_avx2_loop, one copy for each kind of base and source of the old
+ * values. */
+static CS_HOT __attribute__((noinline, target("avx2"))) uint32_t
+runs_publish_avx2(double *restrict value, cs_Var *restrict changed, const ListRuns *lr,
+                  const double *restrict base, const double *restrict j, const cs_Var *restrict list, uint32_t n,
+                  double d, double dprev, const cs_Var **listed)
+{
+    bool narrow = lr->narrow.n > 0;
+    if (n >= LOAD_OLD_FROM)
+        return narrow ? runs_avx2_loop(value, changed, lr, base, j, list, n, d, dprev, true, true, listed)
+                      : runs_avx2_loop(value, changed, lr, base, j, list, n, d, dprev, false, true, listed);
+    return narrow ? runs_avx2_loop(value, changed, lr, base, j, list, n, d, dprev, true, false, listed)
+                  : runs_avx2_loop(value, changed, lr, base, j, list, n, d, dprev, false, false, listed);
+}
 #endif
 
-/* affine_publish_one, by the fastest kernel this processor has; dprev is
- * the parameter's move at the last update (published_before). */
-static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, const double *restrict base,
-                            const double *restrict j, const cs_Var *restrict list, uint32_t n, double d,
-                            double dprev, const cs_Var **listed)
+/* affine_publish_one, from the list's runs where it has them (lr), by the
+ * fastest kernel this processor has; dprev is the parameter's move at the
+ * last update (published_before). */
+static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, const ListRuns *lr,
+                            const double *restrict base, const double *restrict j, const cs_Var *restrict list,
+                            uint32_t n, double d, double dprev, const cs_Var **listed)
 {
 #ifndef NDEBUG
     for (uint32_t i = 0; i < n; i++) {
@@ -1168,10 +1370,12 @@ static uint32_t publish_one(double *restrict value, cs_Var *restrict changed, co
 #endif
 #ifdef HAVE_PUBLISH_ONE_AVX2
     if (__builtin_cpu_supports("avx2"))
-        return affine_publish_one_avx2(value, changed, base, j, list, n, d, dprev, listed);
+        return lr->on ? runs_publish_avx2(value, changed, lr, base, j, list, n, d, dprev, listed)
+                      : affine_publish_one_avx2(value, changed, base, j, list, n, d, dprev, listed);
 #endif
     (void)dprev;
-    return affine_publish_one(value, changed, base, j, list, n, d, listed);
+    return lr->on ? runs_publish(value, changed, lr, base, j, list, n, d, listed)
+                  : affine_publish_one(value, changed, base, j, list, n, d, listed);
 }
 
 /* (3) for the variables that depend on a parameter, or for every variable
@@ -1220,7 +1424,7 @@ static void sens_update(cs_Solver *S, bool every)
             if (nmoved == 1 && z->d[since] != 0.0) { /* it is the one that moved */
                 size_t at = (size_t)since * z->capvar;
                 CS_ASSERT(S->nchanged == 0 && S->changed_list == NULL); /* cs_update's first publication */
-                S->nchanged = publish_one(S->value, S->changed, z->pbase + at, z->pj + at, list, n,
+                S->nchanged = publish_one(S->value, S->changed, &z->runs[since], z->pbase + at, z->pj + at, list, n,
                                           z->d[since], dprev_since, &S->changed_list);
                 return;
             }

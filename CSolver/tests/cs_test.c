@@ -88,13 +88,24 @@ static void text_write_stderr(void *ud, const char *s, size_t n)
     fwrite(s, 1, n, stderr);
 }
 
-/* The whole observable state: tableau, objective, values. */
-static char *fingerprint(const cs_Solver *S)
+/* cs_dump's text, whole. */
+static char *dump_text(const cs_Solver *S)
 {
     Text t = { 0 };
     text_write(&t, "", 0);
     cs_dump(S, text_write, &t);
     return t.p;
+}
+
+/* The whole observable state: tableau, objective, values. Not the values
+ * map cs_dump closes with, which the next update may build again, and
+ * which an allocation that fails leaves in a slower form (or none). */
+static char *fingerprint(const cs_Solver *S)
+{
+    char *text = dump_text(S), *map = text != NULL ? strstr(text, "\nValues map\n") : NULL;
+    if (map != NULL)
+        *map = '\0';
+    return text;
 }
 
 /* CS_TEST_ONLY=name runs that test alone (a sanitizer's run of one). */
@@ -2589,24 +2600,59 @@ static void test_moving_edits_match_full_updates(void)
     }
 }
 
+/* Six resizes of S's width w (an edit variable, at 100), each checked:
+ * cs_changed lists exactly the variables whose bits changed, each once,
+ * and each x[k] is on its line, a[k] * w + b[k]. The first move reads the
+ * old values as the map was built, the later ones as the last published. */
+static void resize_and_check(cs_Solver *S, cs_Var w, int n, const cs_Var *x, const double *a, const double *b)
+{
+    size_t nv;
+    cs_values(S, &nv);
+    double *before = malloc((nv + 1) * sizeof *before);
+    int *listed = malloc((nv + 1) * sizeof *listed);
+    if (before == NULL || listed == NULL) {
+        fprintf(stderr, "%s: out of memory\n", current);
+        failed_here = 1;
+    }
+    for (int step = 1; step <= 6 && !failed_here; step++) {
+        size_t nc;
+        const double *values = cs_values(S, &nv);
+        memcpy(before, values, nv * sizeof *before);
+        double to = 100 + step * 0.75;
+        EXPECT_STATUS(cs_suggest(S, w, to), CS_OK);
+        cs_update(S);
+        const double *after = cs_values(S, &nv);
+        const cs_Var *changed = cs_changed(S, &nc);
+        memset(listed, 0, (nv + 1) * sizeof *listed);
+        for (size_t k = 0; k < nc; k++)
+            if (changed[k] >= nv || listed[changed[k]]++)
+                failed_here = 1; /* out of range, or twice */
+        for (size_t v = 0; v < nv && !failed_here; v++)
+            EXPECT((memcmp(&before[v], &after[v], sizeof *after) != 0) == (listed[v] == 1));
+        EXPECT(NEAR(cs_value(S, w), to));
+        for (int k = 0; k < n && !failed_here; k++)
+            EXPECT(NEAR(cs_value(S, x[k]), a[k] * to + b[k]));
+    }
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    free(before);
+    free(listed);
+}
+
 /* A resize publishes each variable that moves with the edit by one
  * multiply-add (cs_values.c, affine_publish_one; four at a time where the
  * processor has AVX2, then what is left one at a time, each group's old
  * values computed, or loaded in lists of LOAD_OLD_FROM variables or more).
  * For lists of 1 to 13 variables, and of 32,773 (past LOAD_OLD_FROM,
  * 32,768), some of them with a slope too small to move them (their bits
- * stand, in any place of a group of four), cs_changed lists exactly the
- * variables whose bits changed, each once, and every value is on its
- * line: after the first move (old values as built), and after later ones. */
+ * stand, in any place of a group of four): resize_and_check. Their slopes
+ * are drawn one by one, so the lists are not told as runs. */
 static void resize_lists_what_changed(int n, int round)
 {
     rng_state = 0x2545f4914f6cdd1dull * (uint64_t)(n * 8 + round + 1);
     cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
     cs_Var w = var(S), *x = malloc((size_t)n * sizeof *x);
     double *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
-    double *before = malloc((size_t)(n + 1) * sizeof *before);
-    int *listed = malloc((size_t)(n + 1) * sizeof *listed);
-    if (S == NULL || x == NULL || a == NULL || b == NULL || before == NULL || listed == NULL) {
+    if (S == NULL || x == NULL || a == NULL || b == NULL) {
         fprintf(stderr, "%s: out of memory\n", current);
         failed_here = 1;
         n = 0;
@@ -2621,28 +2667,9 @@ static void resize_lists_what_changed(int n, int round)
     EXPECT_STATUS(cs_edit_add(S, w, CS_STRONG), CS_OK);
     EXPECT_STATUS(cs_suggest(S, w, 100), CS_OK);
     cs_update(S);
-    for (int step = 1; step <= 6 && !failed_here; step++) {
-        size_t nv, nc;
-        const double *values = cs_values(S, &nv); /* nv is set before the copy reads it */
-        memcpy(before, values, nv * sizeof *before);
-        double to = 100 + step * 0.75;
-        EXPECT_STATUS(cs_suggest(S, w, to), CS_OK);
-        cs_update(S);
-        const double *after = cs_values(S, &nv);
-        const cs_Var *changed = cs_changed(S, &nc);
-        memset(listed, 0, (size_t)(n + 1) * sizeof *listed);
-        for (size_t k = 0; k < nc; k++)
-            if (changed[k] >= nv || listed[changed[k]]++)
-                failed_here = 1; /* out of range, or twice */
-        for (size_t v = 0; v < nv && !failed_here; v++)
-            EXPECT((memcmp(&before[v], &after[v], sizeof *after) != 0) == (listed[v] == 1));
-        EXPECT(NEAR(cs_value(S, w), to));
-        for (int k = 0; k < n && !failed_here; k++)
-            EXPECT(NEAR(cs_value(S, x[k]), a[k] * to + b[k]));
-    }
-    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    resize_and_check(S, w, n, x, a, b);
     cs_solver_free(S);
-    free(x); free(a); free(b); free(before); free(listed);
+    free(x); free(a); free(b);
 }
 
 static void test_resize_lists_what_changed(void)
@@ -2651,6 +2678,84 @@ static void test_resize_lists_what_changed(void)
         for (int round = 0; round < 8 && !failed_here; round++)
             resize_lists_what_changed(n, round);
     resize_lists_what_changed(32773, 0);
+}
+
+/* Whether cs_dump says of S's values map that it has `form` (" runs,
+ * bases as floats", " runs, bases as doubles", ", listed"). */
+static bool map_has(const cs_Solver *S, const char *form)
+{
+    char *dump = dump_text(S);
+    const char *map = dump != NULL ? strstr(dump, "\nValues map\n") : NULL;
+    bool has = map != NULL && strstr(map, form) != NULL;
+    free(dump);
+    return has;
+}
+
+/* A list told as runs (cs_values.c, "Runs"). n views of per_view
+ * variables each, made one view after another; the first of each moves
+ * with the width w, x = a * w + b, and the others stand still. a is the
+ * same across groups of views (a run each, stride per_view, 1 to 40 views
+ * long: each run's last count % 4 go one by one), b an integer (bases
+ * told as floats) or an integer and a third (as doubles). In odd rounds,
+ * some groups' slope is too small to move them (1e-30), and in groups of
+ * slope 1e-9 some views' base is too large (2^39) for a move to change its
+ * bits: their values stand, anywhere in a run, and the listing kernel goes
+ * on from the list there.
+ * resize_and_check; the map says which form it read. */
+static void resize_through_runs(int n, int per_view, bool narrow, int round)
+{
+    static const double slopes[] = { 1, -1, 0.5, 2, 1e-30, 1e-9 };
+    rng_state = 0x9e3779b97f4a7c15ull * (uint64_t)(n * 64 + per_view * 16 + narrow * 8 + round + 1);
+    cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    cs_Var w = var(S), *x = malloc((size_t)n * sizeof *x);
+    double *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
+    if (S == NULL || x == NULL || a == NULL || b == NULL) {
+        fprintf(stderr, "%s: out of memory\n", current);
+        failed_here = 1;
+        n = 0;
+    }
+    int group = 1 + (int)(rng() % 40);
+    bool stands = round % 2 == 1;
+    double slope = 1;
+    for (int k = 0; k < n; k++) {
+        if (k % group == 0)
+            slope = slopes[rng() % (stands ? 6 : 4)];
+        x[k] = var(S);
+        for (int e = 1; e < per_view; e++) {
+            cs_Var y = var(S);
+            EXPECT_STATUS(cs_add(S, cons(S, 1, y, 0, w, -(double)e, CS_EQ, CS_REQUIRED)), CS_OK);
+        }
+        a[k] = slope;
+        b[k] = (double)(k % 97) + (narrow ? 0.0 : 1.0 / 3);
+        if (stands && rng() % 16 == 0)
+            b[k] = 0x1p39;
+        EXPECT_STATUS(cs_add(S, cons(S, 1, x[k], -a[k], w, -b[k], CS_EQ, CS_REQUIRED)), CS_OK);
+    }
+    EXPECT_STATUS(cs_edit_add(S, w, CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, w, 100), CS_OK);
+    cs_update(S);
+    /* Groups of 10 views or more make runs of 10 or more (one more run, w's
+     * own, is first), told as runs; groups of 1 or 2, runs of 2.7 on
+     * average (where slopes drawn in turn are the same), listed. The
+     * bases are as built (w at 100): in odd rounds, some are not floats. */
+    if (group >= 10)
+        EXPECT(map_has(S, stands ? " runs, bases as" : narrow ? " runs, bases as floats" : " runs, bases as doubles"));
+    if (group <= 2)
+        EXPECT(map_has(S, ", listed"));
+    resize_and_check(S, w, n, x, a, b);
+    cs_solver_free(S);
+    free(x); free(a); free(b);
+}
+
+static void test_a_resize_through_runs(void)
+{
+    for (int round = 0; round < 24 && !failed_here; round++)
+        for (int per_view = 1; per_view <= 4 && !failed_here; per_view++) {
+            resize_through_runs(200 + round, per_view, true, round);
+            resize_through_runs(200 + round, per_view, false, round);
+        }
+    resize_through_runs(40000, 4, true, 0); /* past LOAD_OLD_FROM */
+    resize_through_runs(40000, 4, false, 1);
 }
 
 static size_t kept_states(const cs_Solver *S)
@@ -3319,6 +3424,7 @@ int main(void)
     run("random add/remove against a fresh solve", test_random_add_remove);
     run("moving edits match full updates", test_moving_edits_match_full_updates);
     run("a resize lists what changed", test_resize_lists_what_changed);
+    run("a resize through runs", test_a_resize_through_runs);
     run("a resize's changed list outlives its map", test_a_resize_changed_list_outlives_its_map);
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
