@@ -22,13 +22,16 @@ phase after it. A kiwisolver replay that fails otherwise (kiwisolver not
 installed, say) stops the run: exit status 2, not a pass. Then the table of phase
 times and ratios. Under each trace: the resize phase per re-solve against
 its floor (the time to write every variable's value once, measured by
-solver-bench in the same run), the cost per transition (rotate / 10, and
+solver-bench in the same run) and its lines floor (the time to read each
+64-byte line of the values once), the cost per transition (rotate / 10, and
 flip), the peak resident memory of our replay, the solved states it
 kept and the spare mappings it held. After the table, the targets of
 issue "Trait transitions" that the sizes run can decide (build, rotate and
 flip at L, rotate and memory at XL, resize against its floor and tweak at every
 size, 10x kiwi at M, growth from L to XL), each with every workload's value
-and whether all of them meet it. --plot writes a log-log SVG of the
+and whether all of them meet it; under the growths, the lines floor at XL
+against a resize at L: a resize at XL moves a value in each line, so its
+growth is at least that. --plot writes a log-log SVG of the
 cost per transition against the number of views, ours and kiwi's, one
 line per workload.
 
@@ -133,6 +136,8 @@ def ours(bench, path, runs, lexicographic, limit, warm=True):
                 report.setdefault("precise", {}).setdefault(w[1], []).append(float(w[2]))
             elif w[:1] == ["floor"]:
                 report["floor"] = min(report.get("floor", 1e300), float(w[1]))
+            elif w[:1] == ["lines-floor"]:
+                report["lines-floor"] = min(report.get("lines-floor", 1e300), float(w[1]))
             elif w[:1] == ["peak-rss"] and (as_it_came or not warm):  # warmed replays hold what they warmed
                 report["rss"] = max(report.get("rss", 0), int(w[1]))
             elif w[:1] == ["kept"]:
@@ -247,6 +252,20 @@ TARGETS = [
 ]
 
 
+def lines_floor_growth(results, workloads):
+    """What the caches alone impose on the resize's growth, a line: a resize moves a value in every
+    line of the values (in each workload), so at XL it takes no less than reading each line once
+    (solver-bench's lines-floor), and its growth is at least that time over its own at L."""
+    grew, bound = [], []
+    for w in workloads:
+        (lo, _, rep_lo), (_, _, rep_hi) = results[(w, "L")], results[(w, "XL")]
+        per, f_lo, f_hi = per_resolve(lo, rep_lo), rep_lo.get("lines-floor"), rep_hi.get("lines-floor")
+        grew.append(f"{w} {f_hi / f_lo:.3g}" if f_lo and f_hi else f"{w} -")
+        bound.append(f"{w} {f_hi / per:.3g}" if per and f_hi else f"{w} -")
+    return ("    (the values' lines, each read once, grew " + "  ".join(grew)
+            + "; those at XL against a resize at L, the least its growth can be: " + "  ".join(bound) + ")")
+
+
 def target_lines(results, workloads):
     """The targets this run can decide, one line each: every workload's value and whether all are met.
     results[(workload, size)] = (our phase medians, kiwi's phase times, report)."""
@@ -283,6 +302,8 @@ def target_lines(results, workloads):
                 lo, hi = results[(w, "L")][0].get(phase), results[(w, "XL")][0].get(phase)
                 values.append(hi / lo if lo and hi else None)
             line(f"{phase} growth XL/L", None, 12, "x", "most", values)
+            if phase == "resize":
+                lines.append(lines_floor_growth(results, workloads))
     return lines
 
 
@@ -330,7 +351,7 @@ def main():
                 per = per_resolve(ot, rep)
                 kept = rep.get("kept", (0, 0))
                 print(f"  ({workload} {size}: {n_views} views; resize {per * 1000:.3f} us a re-solve, floor {rep['floor'] * 1000:.3f} us,"
-                      f" {against_floor(ot, rep):.1f}x; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
+                      f" {against_floor(ot, rep):.1f}x, lines floor {rep.get('lines-floor', 0) * 1000:.3f} us; a transition: rotate {ot.get('rotate', 0) / 10:.3f} ms,"
                       f" flip {ot.get('flip', 0):.3f} ms; peak RSS {rep.get('rss', 0) / 1024:.0f} MB,"
                       f" {kept[0]} states kept in {kept[1] / 2**20:.1f} MB, spare mappings {rep.get('spare', 0) / 2**20:.0f} MB)")
                 cold = rep.get("cold")
