@@ -2019,11 +2019,13 @@ static void test_a_refactorisation_whose_plain_build_breaks_a_required_constrain
  * A refactorisation whose builds, plain and cautious, both break a
  * required constraint (cs_fuzz's sequence, weighted, minimized): after
  * its change sets the update finds the tableau worn and solves it again,
- * and neither build holds every required constraint. Neither is taken
- * (cs_refactor refuses it); the tableau in place, whose refined values
- * hold them, stays, and is not solved again at every update.
+ * and neither build holds every required constraint. Until 2026-11-28
+ * neither was taken (cs_refactor refused it) and the tableau in place,
+ * whose refined values held them, stayed. Now a third build, cautious and
+ * with the required constraints first (cs_apply_afresh), holds them, and
+ * is taken: the rows change, the values stay.
  */
-static void test_a_refactorisation_that_breaks_a_required_constraint_is_not_taken(void)
+static void test_a_refactorisation_that_breaks_a_required_constraint_is_built_required_first(void)
 {
     cs_Var v[8];
     cs_Cons c[18];
@@ -2070,12 +2072,12 @@ static void test_a_refactorisation_that_breaks_a_required_constraint_is_not_take
     char *before = fingerprint(S);
     cs_update(S);
     cs_stats(S, &st);
-    EXPECT(st.refactors == refactors); /* tried, and not taken */
+    EXPECT(st.refactors == refactors + 1); /* the third build, taken */
     char *after = fingerprint(S);
     EXPECT(before && after && strstr(before, "Variables") && strstr(after, "Variables"));
     if (before && after && strstr(before, "Variables") && strstr(after, "Variables")) {
         *strstr(before, "Variables") = *strstr(after, "Variables") = '\0'; /* the rows, not the values published */
-        EXPECT(strcmp(before, after) == 0);
+        EXPECT(strcmp(before, after) != 0);
     }
     free(before);
     free(after);
@@ -2303,9 +2305,10 @@ static void open_chain_of_667s(cs_Solver *S, const cs_Var v[8], const Spec *spec
  * it was. The system is sound (v4 = -50, v3 = v6 = 0 holds every required
  * constraint, and its optimum has no value past 50), but both fresh
  * solves, plain and cautious, pivot on roundings too and leave values
- * near 1e11 that break it again, so today the change set is refused,
- * nothing changed (README, "Fuzzing": what still fails). What this test
- * holds to: never accepted with a required constraint broken.
+ * near 1e11 that break it again; until 2026-11-28 the change set was
+ * refused, nothing changed. A third fresh solve, cautious and with the
+ * required constraints first (cs_apply_afresh), holds them: accepted,
+ * every required constraint holding.
  */
 static void test_suspect_pivots_are_checked_before_they_stand(void)
 {
@@ -2331,20 +2334,66 @@ static void test_suspect_pivots_are_checked_before_they_stand(void)
     EXPECT_STATUS(cs_edit_add(S, v[0], CS_MEDIUM), CS_OK);
     make(S, spec, 11, 13, c);
     EXPECT_STATUS(cs_edit_add(S, v[6], CS_MEDIUM), CS_OK);
-    char *before = fingerprint(S);
-    cs_Status st = cs_apply(S, &c[8], 1, &c[12], 1, NULL);
-    EXPECT(st == CS_OK || st == CS_ERR_UNSATISFIABLE);
+    EXPECT_STATUS(cs_apply(S, &c[8], 1, &c[12], 1, NULL), CS_OK);
     EXPECT_STATUS(cs_check_invariants(S), CS_OK);
-    if (st == CS_OK) {
-        cs_update(S);
-        EXPECT(2 * cs_value(S, v[4]) + 100 <= 1e-9);
-        EXPECT(667 * cs_value(S, v[4]) + 100 * cs_value(S, v[6]) - cs_value(S, v[3]) + 20 <= 1e-9);
-    } else {
-        char *after = fingerprint(S);
-        EXPECT(before && after && strcmp(before, after) == 0);
-        free(after);
-    }
-    free(before);
+    cs_update(S);
+    EXPECT(2 * cs_value(S, v[4]) + 100 <= 1e-9);
+    EXPECT(667 * cs_value(S, v[4]) + 100 * cs_value(S, v[6]) - cs_value(S, v[3]) + 20 <= 1e-9);
+    cs_solver_free(S);
+}
+
+/*
+ * A refactorisation whose plain and cautious builds both break a required
+ * constraint, on a sound system (cs_fuzz's sequence, lexicographic,
+ * minimized): after two change sets, the strong edits on v4 and v0, the
+ * required `-2 v4 - 2 == 0` and the edit on v0 removed, an update, and an
+ * edit on v6, the update's refactorisation builds the nine constraints in
+ * id order, the edit `v4 == 0` before the required equation. Both builds pivot on -4.5e-6 beside 1 (a slack of
+ * `8 v1 + 667 v3 + 8 v4 + 8 <= 0` entering) and publish v4 = 0: the edit
+ * holds and the required equation is broken by 2; the tableau in place
+ * broke it too, so it went out broken. Built a third time, cautiously and
+ * the required constraints first (cs_apply_afresh), it holds them:
+ * v4 = -1.
+ */
+static void test_a_refactorisation_broken_twice_is_built_required_first(void)
+{
+    cs_Var v[8];
+    cs_Cons c[14];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[14] = {
+        { { { v[0], 100 } }, 1, 667, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[3], 375 } }, 1, 0, CS_REQUIRED, CS_LE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[7], -0.25 } }, 1, 2, CS_MEDIUM, CS_EQ },
+        { { { v[1], 667 } }, 1, 0, CS_MEDIUM, CS_GE },
+        { { { v[3], 20 }, { v[2], 375 } }, 2, -1, CS_MEDIUM, CS_EQ },
+        { { { v[1], 3 } }, 1, 100, CS_REQUIRED, CS_LE },
+        { { { v[0], 20 }, { v[4], 2 } }, 2, 2, CS_MEDIUM, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ }, /* unused: the edits took ids 9 and 10 */
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ },
+        { { { v[4], -2 } }, 1, -2, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0.5 } }, 1, 0.5, CS_REQUIRED, CS_EQ },
+        { { { v[0], 375 } }, 1, 20, 250000, CS_EQ },
+    };
+    make(S, spec, 0, 9, c);
+    cs_Cons first[] = { c[8], c[3] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[8], 1, &c[7], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
+    make(S, spec, 11, 14, c);
+    EXPECT_STATUS(cs_add(S, c[11]), CS_OK);
+    EXPECT_STATUS(cs_edit_remove(S, v[0]), CS_OK);
+    cs_update(S);
+    EXPECT_STATUS(cs_edit_add(S, v[6], CS_MEDIUM), CS_OK);
+    cs_update(S);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    double v1 = cs_value(S, v[1]), v3 = cs_value(S, v[3]), v4 = cs_value(S, v[4]), v6 = cs_value(S, v[6]);
+    EXPECT(NEAR(v4, -1));
+    EXPECT(3 * v1 + 100 <= 1e-9);
+    EXPECT(667 * v4 + 100 * v6 - v3 + 20 <= 1e-9);
     cs_solver_free(S);
 }
 
@@ -3444,8 +3493,9 @@ int main(void)
         test_pivots_at_a_few_tenths_of_a_millionth_are_decided_afresh);
     run("a refactorisation whose plain build breaks a required constraint",
         test_a_refactorisation_whose_plain_build_breaks_a_required_constraint);
-    run("a refactorisation that breaks a required constraint not taken",
-        test_a_refactorisation_that_breaks_a_required_constraint_is_not_taken);
+    run("a refactorisation broken twice built required first", test_a_refactorisation_broken_twice_is_built_required_first);
+    run("a refactorisation that breaks a required constraint built required first",
+        test_a_refactorisation_that_breaks_a_required_constraint_is_built_required_first);
     run("required equations in conflict through a rounding refused",
         test_required_equations_in_conflict_through_a_rounding_are_refused);
     run("a broken fresh solve in an update solved cautiously", test_a_broken_fresh_solve_in_an_update_is_solved_cautiously);
