@@ -2796,6 +2796,64 @@ static void resize_through_runs(int n, int per_view, bool narrow, int round)
     free(x); free(a); free(b);
 }
 
+/* A width w (edited, at 100) and n views of two variables, x = w + k % 97
+ * and y = 1: one run, of bases that are floats. */
+static void runs_layout(cs_Solver *S, int n, cs_Var *w, cs_Var *x, double *a, double *b)
+{
+    *w = var(S);
+    for (int k = 0; k < n; k++) {
+        x[k] = var(S);
+        cs_Var y = var(S);
+        a[k] = 1;
+        b[k] = k % 97;
+        EXPECT_STATUS(cs_add(S, cons(S, 1, x[k], -1, *w, -b[k], CS_EQ, CS_REQUIRED)), CS_OK);
+        EXPECT_STATUS(cs_add(S, cons(S, 1, y, 0, *w, -1, CS_EQ, CS_REQUIRED)), CS_OK);
+    }
+    EXPECT_STATUS(cs_edit_add(S, *w, CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, *w, 100), CS_OK);
+}
+
+/* Each allocation of the update that builds a map told as runs fails in
+ * turn. Runs are an accelerator: a list whose runs find no memory is
+ * published from the list itself, so the update's values are those of
+ * one that none failed, to the bit; the resizes after it are
+ * resize_and_check's, and nothing leaks. */
+static void test_runs_out_of_memory(void)
+{
+    enum { N = 64 };
+    cs_Var w, x[N];
+    double a[N], b[N];
+    cs_Solver *ref = cs_solver_new(CS_WEIGHTED, NULL, NULL);
+    runs_layout(ref, N, &w, x, a, b);
+    cs_update(ref);
+    EXPECT(map_has(ref, " runs, bases as floats"));
+    size_t n;
+    const double *want = cs_values(ref, &n);
+    long injected = 0, calls = LONG_MAX;
+    for (long k = 1; k <= calls && !failed_here; k++) {
+        Mem m = { 0 };
+        cs_Solver *S = cs_solver_new(CS_WEIGHTED, test_alloc, &m);
+        runs_layout(S, N, &w, x, a, b);
+        long began = m.count;
+        m.fail_at = began + k;
+        cs_update(S);
+        if (m.count - began < k) /* the failure was not reached: every one was tried */
+            calls = k - 1;
+        else
+            injected++;
+        m.fail_at = 0;
+        size_t got_n;
+        const double *got = cs_values(S, &got_n);
+        EXPECT(got_n == n && memcmp(got, want, n * sizeof *got) == 0);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        resize_and_check(S, w, N, x, a, b);
+        cs_solver_free(S);
+        EXPECT(m.bytes == 0 && m.allocations == 0);
+    }
+    EXPECT(injected >= 2); /* the runs and the floats, at least */
+    cs_solver_free(ref);
+}
+
 static void test_a_resize_through_runs(void)
 {
     for (int round = 0; round < 24 && !failed_here; round++)
@@ -3474,6 +3532,7 @@ int main(void)
     run("moving edits match full updates", test_moving_edits_match_full_updates);
     run("a resize lists what changed", test_resize_lists_what_changed);
     run("a resize through runs", test_a_resize_through_runs);
+    run("runs out of memory", test_runs_out_of_memory);
     run("a resize's changed list outlives its map", test_a_resize_changed_list_outlives_its_map);
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
