@@ -346,6 +346,17 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     return st == CS_OK ? CS_ERR_UNKNOWN : st;
 }
 
+/* The build whose check failed (*t) discarded, and order[0..n) built
+ * again into a new empty tableau, cautiously (S->cautious, which the
+ * caller puts back). */
+static cs_Status build_again_cautiously(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead,
+                                        size_t n, bool verify, bool *over)
+{
+    cs_tableau_discard(S, t);
+    S->cautious = true;
+    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, lead, n, false, verify, over) : CS_ERR_NOMEM;
+}
+
 /* order[0..n) with its required constraints first, each part in the order
  * it had: the rows of the required constraints are then solved before any
  * other row can take a subject from them. False where that changes nothing
@@ -418,23 +429,17 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * replace (cs_fuzz: an edit added in place pivoted on a rounding,
          * and both fresh solves of the refactorisation after it published
          * 0 where 2 v4 + 2 == 0 is required; the tableau in place had it). */
-        if (st == CS_ILL_PIVOT && !S->cautious) {
-            cs_tableau_discard(S, &t);
-            S->cautious = true;
-            st = cs_tableau_empty(S, &t, order, n) ? build(S, &t, order, leads, n, false, verify, &over) : CS_ERR_NOMEM;
-        }
+        if (st == CS_ILL_PIVOT && !S->cautious)
+            st = build_again_cautiously(S, &t, order, leads, n, verify, &over);
         /* Both broke one: built a third time, cautiously, the required
          * constraints first (required_first). cs_fuzz: nine constraints
-         * of 667s, 8s and 100s, the required `2 v4 + 2 == 0` added after
+         * of 667s, 8s and 100s, the required `-2 v4 - 2 == 0` added after
          * the strong edit `v4 == 0`; both builds entered a slack at -4.5e-6
          * beside 1 and published v4 = 0, the edit held and the required
          * equation broken by 2 (the tableau in place broke it too). Built
          * required first, every required constraint holds. */
-        if (st == CS_ILL_PIVOT && required_first(S, order, n)) {
-            cs_tableau_discard(S, &t);
-            S->cautious = true;
-            st = cs_tableau_empty(S, &t, order, n) ? build(S, &t, order, NULL, n, false, verify, &over) : CS_ERR_NOMEM;
-        }
+        if (st == CS_ILL_PIVOT && required_first(S, order, n))
+            st = build_again_cautiously(S, &t, order, NULL, n, verify, &over);
     }
     if (st == CS_OK) {
         if (*kept != NULL)

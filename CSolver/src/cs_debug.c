@@ -126,11 +126,14 @@ static bool runs_tell_lists(const Sens *z)
             continue;
         size_t at = (size_t)p * z->capvar, i = 0, n = z->nplist[p];
         const Run *run = lr->runs.p;
-        for (size_t r = 0; r < lr->runs.n; r++)
+        for (size_t r = 0; r < lr->runs.n; r++) {
+            if (run[r].count == 0)
+                return false;
             for (uint32_t k = 0; k < run[r].count; k++, i++)
-                if (i >= n || run[r].count == 0 || z->plist[at + i] != run[r].first + k * run[r].stride ||
+                if (i >= n || z->plist[at + i] != run[r].first + k * run[r].stride ||
                     memcmp(&z->pj[at + i], &run[r].slope, sizeof(double)) != 0)
                     return false;
+        }
         if (i != n || (lr->narrow.n != 0 && lr->narrow.n != n))
             return false;
         const float *f = lr->narrow.p;

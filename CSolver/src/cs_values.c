@@ -669,6 +669,17 @@ bool cs_sens_alloc(cs_Solver *S, Sens *z, uint32_t capparam, uint32_t capvar)
     return true;
 }
 
+/* to holds from's items (in room of its own); false if memory runs out. */
+static bool vec_assign(cs_Solver *S, Vec *to, const Vec *from, size_t item)
+{
+    if (!cs_vec_reserve(S, to, item, from->n))
+        return false;
+    if (from->n > 0)
+        memcpy(to->p, from->p, from->n * item);
+    to->n = from->n;
+    return true;
+}
+
 bool cs_sens_copy(cs_Solver *S, Sens *c, const Sens *z)
 {
     if (!cs_sens_alloc(S, c, z->capparam, z->capvar))
@@ -684,16 +695,8 @@ bool cs_sens_copy(cs_Solver *S, Sens *c, const Sens *z)
     for (uint32_t p = 0; p < z->nparam; p++) {
         const ListRuns *from = &z->runs[p];
         ListRuns *to = &c->runs[p];
-        to->on = from->on && cs_vec_reserve(S, &to->runs, sizeof(Run), from->runs.n) &&
-                 cs_vec_reserve(S, &to->narrow, sizeof(float), from->narrow.n);
-        if (!to->on)
-            continue;
-        if (from->runs.n > 0)
-            memcpy(to->runs.p, from->runs.p, from->runs.n * sizeof(Run));
-        if (from->narrow.n > 0)
-            memcpy(to->narrow.p, from->narrow.p, from->narrow.n * sizeof(float));
-        to->runs.n = from->runs.n;
-        to->narrow.n = from->narrow.n;
+        to->on = from->on && vec_assign(S, &to->runs, &from->runs, sizeof(Run)) &&
+                 vec_assign(S, &to->narrow, &from->narrow, sizeof(float));
     }
     return true;
 }
@@ -876,30 +879,28 @@ static void runs_build(cs_Solver *S, Sens *z, uint32_t p)
     size_t at = (size_t)p * z->capvar;
     const cs_Var *list = z->plist + at;
     const double *base = z->pbase + at, *j = z->pj + at;
-    uint32_t n = z->nplist[p], nruns = 0;
-    bool narrow = true;
+    uint32_t n = z->nplist[p], most = n / RUN_MIN_MEAN; /* more runs do not pay */
     lr->on = false;
-    for (uint32_t i = 0; i < n; i = run_end(list, j, i, n))
-        nruns++;
-    if (n == 0 || (size_t)nruns * RUN_MIN_MEAN > n)
-        return;
-    for (uint32_t i = 0; i < n && narrow; i++)
-        narrow = is_a_float(base[i]);
-    if (!cs_vec_reserve(S, &lr->runs, sizeof(Run), nruns) ||
-        (narrow && !cs_vec_reserve(S, &lr->narrow, sizeof(float), n)))
-        return;
-    Run *run = lr->runs.p;
-    for (uint32_t i = 0, k = 0; i < n; k++) {
+    lr->runs.n = 0;
+    lr->narrow.n = 0;
+    for (uint32_t i = 0; i < n;) {
         uint32_t e = run_end(list, j, i, n);
-        run[k] = (Run){ .first = list[i], .count = e - i, .stride = e - i > 1 ? list[i + 1] - list[i] : 0,
-                        .slope = j[i] };
+        Run run = { .first = list[i], .count = e - i, .stride = e - i > 1 ? list[i + 1] - list[i] : 0, .slope = j[i] };
+        if (lr->runs.n == most || !cs_vec_push(S, &lr->runs, sizeof run, &run))
+            return;
         i = e;
     }
+    if (n == 0)
+        return;
+    bool narrow = true;
+    for (uint32_t i = 0; i < n && narrow; i++)
+        narrow = is_a_float(base[i]);
+    if (narrow && !cs_vec_reserve(S, &lr->narrow, sizeof(float), n))
+        return;
     float *f = lr->narrow.p;
     if (narrow)
         for (uint32_t i = 0; i < n; i++)
             f[i] = (float)base[i];
-    lr->runs.n = nruns;
     lr->narrow.n = narrow ? n : 0;
     lr->on = true;
 }
