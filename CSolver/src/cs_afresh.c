@@ -449,6 +449,25 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         S->republish = true; /* every value is evaluated again, and its map built */
         S->measure_floor = true;
         S->cautious_tried = S->cautious;
+        /* The reserve (cs_alloc.c) is for the next configuration never
+         * seen, and only while no solved state is kept: after a build,
+         * that is the first transition. Once a state is kept, a layout
+         * goes back and forth between states kept, and a reserve made
+         * after each new one (a flip) was memory nothing took, which its
+         * helper cleared while the rotations that followed ran: at XL 120
+         * to 140 MB, and stack XL's ten rotations took 9.3 ms against 7.8
+         * without it. A third configuration (iPad multitasking) takes its
+         * memory as it comes. It is asked for here, as soon as the
+         * tableau is built, so that the helper has the update's time too:
+         * asked for after the update, it had only the time between that
+         * and the next change set (at L, solver-bench's resize phase, 0.15
+         * ms, in which it brought in one of the 8 or 9 blocks of 2 MB that
+         * a flip takes; the flip faulted the others itself). What the next
+         * one takes is what this one made and a map of values (the
+         * update's, cs_sens_expected_bytes); the update after this takes
+         * a map too, from the reserve when the helper has reached it. */
+        if (*kept == NULL && S->ncache == 0)
+            cs_reserve(S, S->spares.made - S->spares.made_before + 2 * cs_sens_expected_bytes(S));
     } else {
         if (was != NULL)
             memcpy(S->state, was, ncons);

@@ -103,12 +103,14 @@ static void *huge_map(size_t len)
  * at XL, 12 to 20 MB more peak memory than without them (480 to 550 MB). */
 static size_t spare_limit(const cs_Solver *S) { return ((size_t)32 << 20) + S->bytes / 4; }
 
-static void spare_put(cs_Solver *S, char *p, size_t len)
+/* Keeps p (len bytes) as a spare if it may be; zero: it holds zeros only. */
+static void spare_put(cs_Solver *S, char *p, size_t len, bool zero)
 {
     Spares *sp = &S->spares;
     if (sp->n < CS_SPARES && sp->bytes + len <= spare_limit(S)) {
         sp->p[sp->n] = p;
-        sp->len[sp->n++] = len;
+        sp->len[sp->n] = len;
+        sp->zero[sp->n++] = zero;
         sp->bytes += len;
     } else {
         munmap(p, len);
@@ -116,8 +118,9 @@ static void spare_put(cs_Solver *S, char *p, size_t len)
 }
 
 /* A spare of exactly len bytes (a multiple of HUGE_BLOCK), cut from the
- * smallest that holds it; NULL if none does. */
-static char *spare_take(cs_Solver *S, size_t len)
+ * smallest that holds it, and in *zero whether it holds zeros only; NULL
+ * if none does. */
+static char *spare_take(cs_Solver *S, size_t len, bool *zero)
 {
     Spares *sp = &S->spares;
     uint32_t best = sp->n;
@@ -128,11 +131,13 @@ static char *spare_take(cs_Solver *S, size_t len)
         return NULL;
     char *p = sp->p[best];
     size_t have = sp->len[best];
+    *zero = sp->zero[best];
     sp->bytes -= have;
     sp->p[best] = sp->p[--sp->n];
     sp->len[best] = sp->len[sp->n];
-    if (have > len)
-        spare_put(S, p + len, have - len); /* a mapping of its own now; room for it was just made */
+    sp->zero[best] = sp->zero[sp->n];
+    if (have > len) /* a mapping of its own now; room for it was just made */
+        spare_put(S, p + len, have - len, *zero);
     return p;
 }
 
@@ -142,12 +147,14 @@ static char *spare_take(cs_Solver *S, size_t len)
  * blocks of 2 MB that no spare holds (its map of values included), and the
  * first touch of each is a page fault of 0.2 ms where the host still backs
  * the memory and about 6 ms where it does not (README, "Timing on this
- * machine"). So after the update that follows a change set solved afresh
- * (a build included) the solver asks for what the next one is expected to
- * take, the large blocks this one made (cs_reserve): what the spares do
- * not hold is mapped at once, and a helper thread brings its pages in
- * while the caller goes on. An app rotates seconds later, when all of it
- * is in; solver-bench flips 0.2 ms after its build, and finds most of it.
+ * machine"). So as soon as a change set solved afresh (a build included)
+ * is made, the solver asks for what the next one is expected to take: the
+ * large blocks this one made and two maps of values, the one the update
+ * after it makes and the next one's (cs_afresh.c, cs_reserve). What the
+ * spares do not hold is mapped at once, and a helper thread brings its
+ * pages in while the caller goes on. An app rotates seconds later, when
+ * all of it is in; solver-bench flips 0.2 ms after its build's update,
+ * and at L finds all of it.
  *
  * The mapping is cut in chunks of HUGE_BLOCK. The helper takes them from
  * the bottom (`front`); the solver's thread, needing a block before the
@@ -158,7 +165,11 @@ static char *spare_take(cs_Solver *S, size_t len)
  * in, [0, done), go to the spares at the solver's next large block
  * (reserve_claim). The helper writes one byte of each 4 KB page, a 0 over
  * the 0 a new mapping holds, and nothing else; the solver reads nothing of
- * a chunk before `done` (release, acquire) says it is in.
+ * a chunk before `done` (release, acquire) says it is in. So a chunk holds
+ * zeros only, and a spare made of chunks says so (Spares.zero) until a
+ * block cut from it is given back: a new block cut from one, or from the
+ * reserve's top, or mapped anew, is not zeroed again (cs_mem_fresh,
+ * cs_soa_grow), only touched where its pages may be out.
  *
  * The helper is the library's, not the caller's: it starts with every
  * signal blocked, so that a signal sent to the process goes to one of the
@@ -204,7 +215,8 @@ static void *reserve_fill(void *arg)
 
 /* Hands the chunks brought in since the last claim to the spares, as
  * one spare with those already handed over while that one is whole (one
- * mapping, so that mremap may grow a block cut from it). */
+ * mapping, so that mremap may grow a block cut from it). The chunks hold
+ * zeros only: the spare they join does if it did. */
 static void reserve_claim(cs_Solver *S, Reserve *r)
 {
     uint32_t done = atomic_load_explicit(&r->done, memory_order_acquire);
@@ -220,7 +232,7 @@ static void reserve_claim(cs_Solver *S, Reserve *r)
         sp->len[k] += len;
         sp->bytes += len;
     } else {
-        spare_put(S, from, len);
+        spare_put(S, from, len, true);
     }
     r->claimed = done;
 }
@@ -315,15 +327,17 @@ size_t cs_reserve_bytes(const cs_Solver *S)
 }
 
 /* A mapping of len bytes for S: cut from its spares if one holds it (S
- * NULL: none), else from the reserve's top, else mapped anew. */
-static void *map_block(cs_Solver *S, size_t len)
+ * NULL: none), else from the reserve's top, else mapped anew; *zero: it
+ * holds zeros only (a new mapping's pages, or a reserve's chunks). */
+static void *map_block(cs_Solver *S, size_t len, bool *zero)
 {
     char *p = NULL;
+    *zero = true;
     if (S != NULL) {
         S->spares.made += len;
         if (S->spares.reserve != NULL)
             reserve_claim(S, S->spares.reserve);
-        p = spare_take(S, len);
+        p = spare_take(S, len, zero);
         if (p == NULL && S->spares.reserve != NULL)
             p = reserve_take(S->spares.reserve, len);
     }
@@ -334,15 +348,17 @@ static void *map_block(cs_Solver *S, size_t len)
 static void unmap_block(cs_Solver *S, void *p, size_t len)
 {
     if (S != NULL)
-        spare_put(S, p, len);
+        spare_put(S, p, len, false);
     else
         munmap(p, len);
 }
 
-/* A block of nsize bytes where ptr had osize, for S (NULL: no spares). */
-static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
+/* A block of nsize bytes where ptr had osize, for S (NULL: no spares);
+ * *zero: a new block (ptr NULL) that holds zeros only. */
+static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize, bool *zero)
 {
     bool was_huge = ptr != NULL && osize >= HUGE_MIN, huge = nsize >= HUGE_MIN;
+    *zero = false;
     if (!was_huge && !huge)
         return small_realloc(ptr, nsize);
     size_t len = huge ? huge_length(nsize) : 0;
@@ -360,8 +376,10 @@ static void *block_realloc(cs_Solver *S, void *ptr, size_t osize, size_t nsize)
          * apart: spares joined in reserve_claim): a new block and a copy. */
     }
     void *q = NULL;
-    if (nsize > 0 && (q = huge ? map_block(S, len) : malloc(nsize)) == NULL)
+    bool mapped_zero = false;
+    if (nsize > 0 && (q = huge ? map_block(S, len, &mapped_zero) : malloc(nsize)) == NULL)
         return NULL;
+    *zero = mapped_zero && ptr == NULL;
     if (q != NULL && ptr != NULL)
         memcpy(q, ptr, osize < nsize ? osize : nsize);
     if (was_huge)
@@ -379,7 +397,8 @@ void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     (void)ud;
 #ifdef HUGE_BLOCK
-    return block_realloc(NULL, ptr, osize, nsize);
+    bool zero;
+    return block_realloc(NULL, ptr, osize, nsize, &zero);
 #else
     (void)osize;
     return small_realloc(ptr, nsize);
@@ -398,16 +417,39 @@ void cs_spares_release(cs_Solver *S)
     memset(&S->spares, 0, sizeof S->spares);
 }
 
-void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
+/* cs_mem_realloc, and in *zero whether a new block holds zeros only. */
+static void *mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize, bool *zero)
 {
+    *zero = false;
 #ifdef HUGE_BLOCK
-    void *q = S->alloc == cs_default_alloc ? block_realloc(S, p, osize, nsize) : S->alloc(S->ud, p, osize, nsize);
+    void *q = S->alloc == cs_default_alloc ? block_realloc(S, p, osize, nsize, zero)
+                                           : S->alloc(S->ud, p, osize, nsize);
 #else
     void *q = S->alloc(S->ud, p, osize, nsize);
 #endif
     if (q != NULL || nsize == 0)
         S->bytes += nsize - osize; /* wraps correctly when shrinking */
     return q;
+}
+
+void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
+{
+    bool zero;
+    return mem_realloc(S, p, osize, nsize, &zero);
+}
+
+void *cs_mem_fresh(cs_Solver *S, size_t n, bool *zero)
+{
+    return mem_realloc(S, NULL, 0, n, zero);
+}
+
+void cs_pages_touch(void *p, size_t n)
+{
+    volatile char *c = p;
+    for (size_t b = 0; b < n; b += 4096)
+        c[b] = 0;
+    if (n > 0)
+        c[n - 1] = 0; /* the last page, where n is not a multiple of 4 KB from a page's start */
 }
 
 void cs_mem_free(cs_Solver *S, void *p, size_t size)
@@ -450,19 +492,36 @@ void cs_vec_free(cs_Solver *S, Vec *v, size_t item)
     v->n = v->cap = 0;
 }
 
-bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n)
+/* cs_grow, and with zeroed the new room zeroed (or, in a block known to
+ * hold zeros, its pages touched). */
+static bool grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n, bool zeroed)
 {
     if (n <= *cap)
         return true;
     size_t c = next_cap(*cap, n);
     if (c > UINT32_MAX / 2 || c > SIZE_MAX / item)
         return false;
-    void *q = cs_mem_realloc(S, *p, (size_t)*cap * item, c * item);
+    bool zero = false;
+    char *q = *p == NULL ? cs_mem_fresh(S, c * item, &zero) : cs_mem_realloc(S, *p, (size_t)*cap * item, c * item);
     if (q == NULL)
         return false;
+    if (zeroed && zero)
+        cs_pages_touch(q + (size_t)*cap * item, (c - *cap) * item);
+    else if (zeroed)
+        memset(q + (size_t)*cap * item, 0, (c - *cap) * item);
     *p = q;
     *cap = (uint32_t)c;
     return true;
+}
+
+bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n)
+{
+    return grow(S, p, item, cap, n, false);
+}
+
+bool cs_grow_zeroed(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n)
+{
+    return grow(S, p, item, cap, n, true);
 }
 
 /* Sizes of the fields of an SoA block at a given capacity, 16-byte aligned. */
@@ -490,7 +549,8 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
     if (c > UINT32_MAX / 2)
         return false;
     size_t nbytes = cs_soa_bytes(f, nf, c), obytes = cs_soa_bytes(f, nf, *cap);
-    char *block = cs_mem_realloc(S, NULL, 0, nbytes);
+    bool zero;
+    char *block = cs_mem_fresh(S, nbytes, &zero);
     if (block == NULL)
         return false;
     /* The room is zeroed even where the kernel's fresh mappings are zero
@@ -506,15 +566,22 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
      * left to the removals that reach it. Peak memory of a build and a
      * flip 2 MB less at tree and stack L, 8 to 12 MB less at XL. Its old
      * entries are all copied: a rollback reads those popped since its
-     * transaction began. */
+     * transaction began. A block known to hold zeros (cs_mem_fresh) has
+     * its pages touched instead: a flip's new tableau, in a reserve's
+     * chunks, zeroed 5.6 to 6.8 MB at L that the helper had brought in
+     * already, out of the caches (the kernel clears a huge page around
+     * them), 0.5 ms of it. */
     char *old = *f[0].field, *at = block;
     for (int i = 0; i < nf; i++) {
-        size_t zero = c - *cap;
-        if (f[i].free_list && zero > LIST_TOUCH)
-            zero = LIST_TOUCH;
+        size_t room = c - *cap;
+        if (f[i].free_list && room > LIST_TOUCH)
+            room = LIST_TOUCH;
         if (*cap > 0)
             memcpy(at, *f[i].field, f[i].size * *cap);
-        memset(at + f[i].size * *cap, 0, f[i].size * zero);
+        if (zero)
+            cs_pages_touch(at + f[i].size * *cap, f[i].size * room);
+        else
+            memset(at + f[i].size * *cap, 0, f[i].size * room);
         *f[i].field = at;
         at += (f[i].size * c + 15) & ~(size_t)15;
     }

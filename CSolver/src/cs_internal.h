@@ -385,12 +385,14 @@ typedef struct Journal {
 
 /* Mappings of the default allocator that the solver gave back, kept for
  * its next large blocks (cs_alloc.c, "Spare mappings"): each p[k] is
- * len[k] bytes, a multiple of 2 MB, its pages brought in already. */
+ * len[k] bytes, a multiple of 2 MB, its pages brought in already; zero[k]
+ * where no one has written them but with zeros (a reserve's chunks). */
 enum { CS_SPARES = 8 };
 typedef struct Reserve Reserve;
 typedef struct Spares {
     char *p[CS_SPARES];
     size_t len[CS_SPARES];
+    bool zero[CS_SPARES];
     uint32_t n;
     size_t bytes;              /* the sum of len */
     struct Reserve *reserve;   /* a mapping a helper thread brings in (cs_alloc.c) */
@@ -541,6 +543,15 @@ struct cs_Solver {
 /* The allocator when cs_solver_new is given none (cs_alloc.c says how). */
 CS_HIDDEN void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize);
+/* A new block of n bytes (cs_mem_realloc(S, NULL, 0, n)), and in *zero
+ * whether it is known to hold zeros only: the default allocator's large
+ * blocks that no one has written (a new mapping, a reserve's chunks).
+ * Such a block's pages may still be out: touch them (cs_pages_touch)
+ * rather than zero them. */
+CS_HIDDEN void *cs_mem_fresh(cs_Solver *S, size_t n, bool *zero);
+/* Brings in the pages of [p, p + n) by writing a 0 into each 4 KB of it:
+ * for memory that holds zeros already (cs_mem_fresh). */
+CS_HIDDEN void cs_pages_touch(void *p, size_t n);
 CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
 /* Unmaps the spare mappings (cs_solver_free). */
 CS_HIDDEN void cs_spares_release(cs_Solver *S);
@@ -561,6 +572,8 @@ static inline bool cs_vec_push(cs_Solver *S, Vec *v, size_t item, const void *x)
 CS_HIDDEN void cs_vec_free(cs_Solver *S, Vec *v, size_t item);
 /* Grows an array of `item`-sized elements to hold at least n; *cap updated. */
 CS_HIDDEN bool cs_grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
+/* cs_grow, the new entries 0. */
+CS_HIDDEN bool cs_grow_zeroed(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n);
 /* One array of a structure-of-arrays block: where its pointer lives, item
  * size, and whether it is a free list (a stack read only below its count,
  * whose room cs_soa_grow need not zero). */
@@ -851,6 +864,9 @@ CS_HIDDEN bool cs_sens_alloc(cs_Solver *S, Sens *sens, uint32_t capparam, uint32
 CS_HIDDEN bool cs_sens_copy(cs_Solver *S, Sens *c, const Sens *z);
 /* The bytes map z holds. */
 CS_HIDDEN size_t cs_sens_bytes(const Sens *z);
+/* The bytes of the block of the map that an update building one now
+ * would make (its arrays; not the lists' runs or the holders). */
+CS_HIDDEN size_t cs_sens_expected_bytes(const cs_Solver *S);
 /* Constraint id's place among the map's parameters; -1 if it is none. */
 static inline int32_t cs_sens_index(const Sens *z, cs_Cons id)
 {

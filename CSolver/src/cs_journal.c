@@ -386,12 +386,7 @@ bool cs_slot_release(cs_Solver *S, int32_t slot)
 
 bool cs_marks_reserve(cs_Solver *S, Markers **mark, uint32_t *cap, uint32_t need)
 {
-    uint32_t old = *cap;
-    if (!cs_grow(S, (void **)mark, sizeof **mark, cap, need))
-        return false;
-    if (*cap > old)
-        memset(*mark + old, 0, (size_t)(*cap - old) * sizeof **mark);
-    return true;
+    return cs_grow_zeroed(S, (void **)mark, sizeof **mark, cap, need);
 }
 
 /* The arrays of the constraint id space, one SoA block. */

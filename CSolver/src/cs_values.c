@@ -709,13 +709,17 @@ bool cs_sens_copy(cs_Solver *S, Sens *c, const Sens *z)
  * transition to a new configuration writes the map afresh, into pages
  * fresh from the kernel: 4.5 MB there, three huge pages to clear, became
  * 3.0 MB, two. */
+static uint32_t sens_room(const cs_Solver *S)
+{
+    return S->nvar <= UINT32_MAX / 9 * 8 ? S->nvar + S->nvar / 8 : S->nvar;
+}
+
 static bool sens_reserve(cs_Solver *S, Sens *z, uint32_t nparam)
 {
     if (nparam <= z->capparam && S->nvar <= z->capvar)
         return true;
     cs_sens_free(S, z);
-    uint32_t room = S->nvar <= UINT32_MAX / 9 * 8 ? S->nvar + S->nvar / 8 : S->nvar;
-    return cs_sens_alloc(S, z, nparam, room);
+    return cs_sens_alloc(S, z, nparam, sens_room(S));
 }
 
 /* Every basic variable, references before the rows that use them, into
@@ -766,14 +770,29 @@ enum { SENS_MOVERS = 8 };
  * walks the rows in reference order, calling sens_row); sens_finish lists
  * who moves with what. The map stays off if memory runs out.
  */
+/* The constraints that moved and are added, up to SENS_MOVERS: the map's
+ * parameters beyond the edits. */
+static uint32_t sens_movers(const cs_Solver *S)
+{
+    const cs_Cons *movers = S->movers.p;
+    uint32_t nmovers = 0;
+    for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
+        nmovers += S->state[movers[k]] == CONS_ADDED;
+    return nmovers;
+}
+
+size_t cs_sens_expected_bytes(const cs_Solver *S)
+{
+    Sens scratch; /* sized only, as in cs_sens_bytes */
+    return sens_layout(&scratch, S->nedit + sens_movers(S), sens_room(S), NULL);
+}
+
 static bool sens_begin(cs_Solver *S)
 {
     Sens *z = &S->sens;
     const cs_Cons *movers = S->movers.p;
-    uint32_t nedit = S->nedit, nmovers = 0;
+    uint32_t nedit = S->nedit, nmovers = sens_movers(S);
     cs_changed_own(S); /* its lists are written again */
-    for (size_t k = 0; k < S->movers.n && nmovers < SENS_MOVERS; k++)
-        nmovers += S->state[movers[k]] == CONS_ADDED;
     if (!sens_reserve(S, z, nedit + nmovers))
         return false;
     /* The parameters: every edit constraint, and the added constraints
@@ -1558,16 +1577,6 @@ static void full_pass(cs_Solver *S, bool republished)
     if (S->measure_floor && every) {
         S->residual_floor = S->residual;
         S->measure_floor = false;
-        /* The reserve is for the next configuration never seen, and only
-         * while no solved state is kept: after a build, that is the first
-         * transition. Once a state is kept, a layout goes back and forth
-         * between states kept, and a reserve made after each new one
-         * (a flip) was memory nothing took, which its helper cleared while
-         * the rotations that followed ran: at XL 120 to 140 MB, and stack
-         * XL's ten rotations took 9.3 ms against 7.8 without it. A third
-         * configuration (iPad multitasking) takes its memory as it comes. */
-        if (S->ncache == 0)
-            cs_reserve(S, S->spares.made - S->spares.made_before);
     }
 }
 

@@ -1007,7 +1007,9 @@ static void test_spare_mappings(void)
  * The reserve (cs_alloc.c, cs_set_prefault): after a change set solved
  * afresh, memory for the next one is mapped and brought in by a helper
  * thread. A solver with it and one without go through the same build and
- * transitions and publish the same values to the bit; the one with it
+ * transitions and publish the same values to the bit from the same
+ * tableau and map of values (the same dump: the blocks cut from the
+ * reserve, not zeroed again, held zeros, cs_mem_fresh); the one with it
  * reports the reserve as spare memory, within the spares' bound; a solver
  * freed while its helper is at work gives back every mapping; and once
  * disabled, no reserve is made.
@@ -1048,10 +1050,14 @@ static void test_reserve(void)
         const double *v0 = cs_values(S[0], &n0), *v1 = cs_values(S[1], &n1);
         EXPECT(n0 == n1 && memcmp(v0, v1, n0 * sizeof *v0) == 0);
         EXPECT(cs_value(S[0], x[0]) == (round % 2 ? N - 1 : 3.0 * (N - 1)));
+        char *d0 = dump_text(S[0]), *d1 = dump_text(S[1]);
+        EXPECT(d0 != NULL && d1 != NULL && strcmp(d0, d1) == 0);
+        free(d0);
+        free(d1);
         if (round == 0) {
             /* The flip kept the build's state, so it made no reserve of its
-             * own (cs_values.c): what is spare is what the build's reserve
-             * left, 18 MB less than after the build where one was made. */
+             * own (cs_afresh.c): what is spare is what the build's reserve
+             * left, less what the flip took of it. */
             cs_Stats flipped;
             cs_stats(S[0], &flipped);
             EXPECT(flipped.cached_states == 1 && flipped.spare_bytes + ((size_t)4 << 20) <= built.spare_bytes);
@@ -1098,16 +1104,16 @@ static void test_reserve(void)
 }
 
 /*
- * The reserve across fork(): forked right after the update that starts the
- * helper, the child has the solver's copy of a reserve whose helper, a
- * thread of the parent's, is at work or about to start (at N = 120,000:
- * 13 chunks, none or one of them taken at the fork, none done). The child
- * goes on with its copy, keeping no state (as a solver that keeps one
- * makes no reserve after its first transition): a
- * small change set solved afresh first (the chain's first eighth: it takes
- * few of the reserve's chunks, and its update ends that reserve, though
- * chunks are left that no helper of the child's will take), then the
- * whole other chain (its update makes a reserve of the child's own); it
+ * The reserve across fork(): forked right after the build that starts the
+ * helper (cs_afresh.c), the child has the solver's copy of a reserve whose
+ * helper, a thread of the parent's, is at work or about to start. The
+ * child goes on with its copy, keeping no state
+ * (as a solver that keeps one makes no reserve after its first
+ * transition): the build's update (the map of values it makes is cut from
+ * the reserve's top), a small change set solved afresh (the chain's first
+ * eighth: it takes few of the reserve's chunks and ends that reserve,
+ * though chunks are left that no helper of the child's will take), then
+ * the whole other chain (which makes a reserve of the child's own); it
  * frees the solver with no helper to join for the first (an alarm ends a
  * child that hangs). The parent's solver is untouched by that.
  */
@@ -1118,15 +1124,16 @@ static void test_reserve_across_fork(void)
     cs_Solver *S = cs_solver_new(CS_WEIGHTED, NULL, NULL);
     cs_Cons *one = malloc(N * sizeof *one), *two = malloc(N * sizeof *two);
     cs_Var x = two_chains(S, N, 3, one, two);
-    EXPECT_STATUS(cs_apply(S, NULL, 0, one, N, NULL), CS_OK);
     fflush(NULL);
-    cs_update(S); /* the reserve's helper starts here */
+    EXPECT_STATUS(cs_apply(S, NULL, 0, one, N, NULL), CS_OK); /* the reserve's helper starts here */
     pid_t child = fork();
     if (child == 0) {
         alarm(20);
-        /* No state kept, so that each update after a change set solved
-         * afresh makes a reserve (cs_values.c). */
-        int ok = cs_set_cache_limit(S, 0) == CS_OK;
+        cs_update(S);
+        int ok = cs_value(S, x) == N - 1;
+        /* No state kept, so that each change set solved afresh makes a
+         * reserve (cs_afresh.c). */
+        ok = ok && cs_set_cache_limit(S, 0) == CS_OK;
         ok = ok && cs_apply(S, one + 1, N - 1, two + 1, N / 8 - 1, NULL) == CS_OK;
         cs_update(S);
         ok = ok && cs_value(S, x) == 0.0 && cs_value(S, x - N + N / 8) == 3.0 * (N / 8 - 1);
@@ -1136,6 +1143,7 @@ static void test_reserve_across_fork(void)
         cs_solver_free(S);
         _exit(ok ? 0 : 1);
     }
+    cs_update(S);
     cs_Stats st;
     cs_stats(S, &st);
     EXPECT(st.spare_bytes >= ((size_t)4 << 20));
