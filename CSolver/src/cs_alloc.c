@@ -103,18 +103,34 @@ static void *huge_map(size_t len)
  * at XL, 12 to 20 MB more peak memory than without them (480 to 550 MB). */
 static size_t spare_limit(const cs_Solver *S) { return ((size_t)32 << 20) + S->bytes / 4; }
 
-/* Keeps p (len bytes) as a spare if it may be; zero: it holds zeros only. */
+/* A reserve's chunks (spares that hold zeros) up to a quarter more: what
+ * a first transition takes is about what the build before it made, and at
+ * XL that is 150 MB, half of what the solver holds after the build (295
+ * MB at cells XL). Within spare_limit the reserve held 28 to 36 MB there,
+ * and the flip mapped 72 to 92 MB anew and faulted it itself; within this,
+ * 64 MB and 30. Stack and cells XL flips, medians of 6 interleaved
+ * replays: 44.6 -> 39.7 ms and 71.4 -> 62.1; peak memory at XL 6 to 20 MB
+ * more (stack 473 -> 493 MB). */
+static size_t reserve_limit(const cs_Solver *S) { return spare_limit(S) + S->bytes / 4; }
+
+/* Adds p (len bytes) to the spares, which have room for it. */
+static void spare_add(Spares *sp, char *p, size_t len, bool zero)
+{
+    sp->p[sp->n] = p;
+    sp->len[sp->n] = len;
+    sp->zero[sp->n++] = zero;
+    sp->bytes += len;
+}
+
+/* Keeps p (len bytes) as a spare if it may be; zero: it holds zeros only
+ * (a reserve's chunks, kept up to reserve_limit). */
 static void spare_put(cs_Solver *S, char *p, size_t len, bool zero)
 {
     Spares *sp = &S->spares;
-    if (sp->n < CS_SPARES && sp->bytes + len <= spare_limit(S)) {
-        sp->p[sp->n] = p;
-        sp->len[sp->n] = len;
-        sp->zero[sp->n++] = zero;
-        sp->bytes += len;
-    } else {
+    if (sp->n < CS_SPARES && sp->bytes + len <= (zero ? reserve_limit(S) : spare_limit(S)))
+        spare_add(sp, p, len, zero);
+    else
         munmap(p, len);
-    }
 }
 
 /* A spare of exactly len bytes (a multiple of HUGE_BLOCK), cut from the
@@ -136,8 +152,8 @@ static char *spare_take(cs_Solver *S, size_t len, bool *zero)
     sp->p[best] = sp->p[--sp->n];
     sp->len[best] = sp->len[sp->n];
     sp->zero[best] = sp->zero[sp->n];
-    if (have > len) /* a mapping of its own now; room for it was just made */
-        spare_put(S, p + len, have - len, *zero);
+    if (have > len) /* a mapping of its own now, where the one it was cut from was */
+        spare_add(sp, p + len, have - len, *zero);
     return p;
 }
 
@@ -228,7 +244,7 @@ static void reserve_claim(cs_Solver *S, Reserve *r)
     uint32_t k = r->claimed > 0 ? 0 : sp->n; /* none before the mapping's first chunk is of it */
     while (k < sp->n && sp->p[k] + sp->len[k] != from)
         k++;
-    if (k < sp->n && sp->bytes + len <= spare_limit(S)) {
+    if (k < sp->n && sp->bytes + len <= reserve_limit(S)) {
         sp->len[k] += len;
         sp->bytes += len;
     } else {
@@ -283,7 +299,7 @@ void cs_reserve(cs_Solver *S, size_t want)
             return; /* the helper is still at work on the last one */
         reserve_end(S); /* in a child of fork(), whatever the helper had left */
     }
-    size_t have = S->spares.bytes, limit = spare_limit(S);
+    size_t have = S->spares.bytes, limit = reserve_limit(S);
     if (!S->prefault || S->alloc != cs_default_alloc || want < have + RESERVE_MIN || have >= limit)
         return;
     size_t len = huge_length(want - have);
