@@ -461,8 +461,8 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * tableau is built, so that the helper has the update's time too:
          * asked for after the update, it had only the time between that
          * and the next change set (at L, solver-bench's resize phase, 0.15
-         * ms, in which it brought in one of the 8 or 9 blocks of 2 MB that
-         * a flip takes; the flip faulted the others itself). What the next
+         * ms), and the flip after it faulted 2 to 4 of the reserve's blocks
+         * of 2 MB itself, the helper not there yet. What the next
          * one takes is what this one made and a map of values (the
          * update's, cs_sens_expected_bytes); the update after this takes
          * a map too, from the reserve when the helper has reached it. */

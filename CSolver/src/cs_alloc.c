@@ -108,9 +108,8 @@ static size_t spare_limit(const cs_Solver *S) { return ((size_t)32 << 20) + S->b
  * XL that is 150 MB, half of what the solver holds after the build (295
  * MB at cells XL). Within spare_limit the reserve held 28 to 36 MB there,
  * and the flip mapped 72 to 92 MB anew and faulted it itself; within this,
- * 64 MB and 30. Stack and cells XL flips, medians of 6 interleaved
- * replays: 44.6 -> 39.7 ms and 71.4 -> 62.1; peak memory at XL 6 to 20 MB
- * more (stack 473 -> 493 MB). */
+ * 64 MB and 30. Flips at XL 8 to 12% faster (docs/performance-history.md,
+ * 2026-11-28); peak memory at XL 6 to 20 MB more (stack 473 -> 493 MB). */
 static size_t reserve_limit(const cs_Solver *S) { return spare_limit(S) + S->bytes / 4; }
 
 /* Adds p (len bytes) to the spares, which have room for it. */
