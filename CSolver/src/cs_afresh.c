@@ -299,6 +299,17 @@ static bool left_infeasible(const cs_Solver *S)
  * workload's build is checked (none has a suspect pivot), and a check
  * costs a pass over the tableau.
  */
+#ifdef CS_TEST_SEAMS
+/* Tests only (scripts/test.sh defines CS_TEST_SEAMS for one configuration
+ * of the C tests): every checked build counts as broken, so that a test
+ * can reach the refusal after three broken builds (cs_apply_afresh),
+ * which no sequence known reaches since the third build holds. */
+bool cs_test_builds_break;
+#define TEST_BUILD_BREAKS() cs_test_builds_break
+#else
+#define TEST_BUILD_BREAKS() false
+#endif
+
 static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead, size_t n,
                        bool budgeted, bool verify, bool *over)
 {
@@ -332,7 +343,8 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
-    if (st == CS_OK && !past && (verify || S->verify_due) && (left_infeasible(S) || cs_required_broken(S)))
+    if (st == CS_OK && !past && (verify || S->verify_due) &&
+        (left_infeasible(S) || cs_required_broken(S) || TEST_BUILD_BREAKS()))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);

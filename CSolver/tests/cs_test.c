@@ -2034,9 +2034,10 @@ static void test_a_refactorisation_whose_plain_build_breaks_a_required_constrain
  * with the required constraints first (cs_apply_afresh), holds them, and
  * is taken: the rows change, the values stay.
  */
-static void test_a_refactorisation_that_breaks_a_required_constraint_is_built_required_first(void)
+/* The sequence of the test below, up to its last update, in a new solver
+ * (its variables in v[0..8)). */
+static cs_Solver *worn_by_required_constraints(cs_Var *v)
 {
-    cs_Var v[8];
     cs_Cons c[18];
     cs_Solver *S = fuzz_solver_in(CS_WEIGHTED, v, NULL);
     const Spec spec[18] = {
@@ -2075,6 +2076,13 @@ static void test_a_refactorisation_that_breaks_a_required_constraint_is_built_re
     cs_Cons second[] = { c[13], c[2] };
     EXPECT_STATUS(cs_apply(S, NULL, 0, second, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_apply(S, &c[2], 1, &c[0], 1, NULL), CS_OK);
+    return S;
+}
+
+static void test_a_refactorisation_that_breaks_a_required_constraint_is_built_required_first(void)
+{
+    cs_Var v[8];
+    cs_Solver *S = worn_by_required_constraints(v);
     cs_Stats st;
     cs_stats(S, &st);
     size_t refactors = st.refactors;
@@ -2095,6 +2103,48 @@ static void test_a_refactorisation_that_breaks_a_required_constraint_is_built_re
     EXPECT(NEAR(cs_value(S, v[0]), -6.67));
     cs_solver_free(S);
 }
+
+#ifdef CS_TEST_SEAMS
+extern bool cs_test_builds_break;
+
+/*
+ * The refusal after three broken builds (cs_apply_afresh): where the
+ * plain, the cautious and the required-first build of a refactorisation
+ * all break a required constraint, none is taken, cs_refactor refuses, and
+ * the tableau in place stays. No sequence known reaches it since the third
+ * build holds, so this configuration (CS_TEST_SEAMS, scripts/test.sh) has
+ * every checked build count as broken while the test below's update runs:
+ * the refactorisation is not counted, the rows are those in place, and the
+ * values published are the in-place tableau's refined ones, which hold
+ * every required constraint, as before the third build existed.
+ */
+static void test_a_refactorisation_whose_every_build_breaks_is_refused(void)
+{
+    cs_Var v[8];
+    cs_Solver *S = worn_by_required_constraints(v);
+    cs_Stats st;
+    cs_stats(S, &st);
+    size_t refactors = st.refactors;
+    char *before = fingerprint(S);
+    cs_test_builds_break = true;
+    cs_update(S);
+    cs_test_builds_break = false;
+    cs_stats(S, &st);
+    EXPECT(st.refactors == refactors);
+    char *after = fingerprint(S);
+    EXPECT(before && after && strstr(before, "Variables") && strstr(after, "Variables"));
+    if (before && after && strstr(before, "Variables") && strstr(after, "Variables")) {
+        *strstr(before, "Variables") = *strstr(after, "Variables") = '\0'; /* the rows */
+        EXPECT(strcmp(before, after) == 0);
+    }
+    free(before);
+    free(after);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    EXPECT(NEAR(cs_value(S, v[4]), -1));
+    EXPECT(NEAR(cs_value(S, v[0]), -6.67));
+    cs_solver_free(S);
+}
+#endif
 
 /*
  * Pivots just above a tolerance of 1e-7 (cs_fuzz's sequence,
@@ -3564,6 +3614,9 @@ int main(void)
     run("a refactorisation broken twice built required first", test_a_refactorisation_broken_twice_is_built_required_first);
     run("a refactorisation that breaks a required constraint built required first",
         test_a_refactorisation_that_breaks_a_required_constraint_is_built_required_first);
+#ifdef CS_TEST_SEAMS
+    run("a refactorisation whose every build breaks is refused", test_a_refactorisation_whose_every_build_breaks_is_refused);
+#endif
     run("required equations in conflict through a rounding refused",
         test_required_equations_in_conflict_through_a_rounding_are_refused);
     run("a broken fresh solve in an update solved cautiously", test_a_broken_fresh_solve_in_an_update_is_solved_cautiously);
