@@ -183,8 +183,8 @@ static char *spare_take(cs_Solver *S, size_t len, bool *zero)
  * a chunk before `done` (release, acquire) says it is in. So a chunk holds
  * zeros only, and a spare made of chunks says so (Spares.zero) until a
  * block cut from it is given back: a new block cut from one, or from the
- * reserve's top, or mapped anew, is not zeroed again (cs_mem_fresh,
- * cs_soa_grow), only touched where its pages may be out.
+ * reserve's top, or mapped anew, is not zeroed again (mem_realloc's
+ * *zero, clear_room), only touched where its pages may be out.
  *
  * The helper is the library's, not the caller's: it starts with every
  * signal blocked, so that a signal sent to the process goes to one of the
@@ -453,13 +453,15 @@ void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize)
     return mem_realloc(S, p, osize, nsize, &zero);
 }
 
-void *cs_mem_fresh(cs_Solver *S, size_t n, bool *zero)
+/* Zeroes [p, p + n) and so brings its pages in; where it holds zeros
+ * already (a new block mem_realloc says so of), only brings them in, a
+ * write of 0 into each 4 KB. */
+static void clear_room(char *p, size_t n, bool holds_zeros)
 {
-    return mem_realloc(S, NULL, 0, n, zero);
-}
-
-void cs_pages_touch(void *p, size_t n)
-{
+    if (!holds_zeros) {
+        memset(p, 0, n);
+        return;
+    }
     volatile char *c = p;
     for (size_t b = 0; b < n; b += 4096)
         c[b] = 0;
@@ -507,8 +509,7 @@ void cs_vec_free(cs_Solver *S, Vec *v, size_t item)
     v->n = v->cap = 0;
 }
 
-/* cs_grow, and with zeroed the new room zeroed (or, in a block known to
- * hold zeros, its pages touched). */
+/* cs_grow, and with zeroed the new room zeroed (clear_room). */
 static bool grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n, bool zeroed)
 {
     if (n <= *cap)
@@ -516,14 +517,12 @@ static bool grow(cs_Solver *S, void **p, size_t item, uint32_t *cap, uint32_t n,
     size_t c = next_cap(*cap, n);
     if (c > UINT32_MAX / 2 || c > SIZE_MAX / item)
         return false;
-    bool zero = false;
-    char *q = *p == NULL ? cs_mem_fresh(S, c * item, &zero) : cs_mem_realloc(S, *p, (size_t)*cap * item, c * item);
+    bool zero;
+    char *q = mem_realloc(S, *p, (size_t)*cap * item, c * item, &zero);
     if (q == NULL)
         return false;
-    if (zeroed && zero)
-        cs_pages_touch(q + (size_t)*cap * item, (c - *cap) * item);
-    else if (zeroed)
-        memset(q + (size_t)*cap * item, 0, (c - *cap) * item);
+    if (zeroed)
+        clear_room(q + (size_t)*cap * item, (c - *cap) * item, zero);
     *p = q;
     *cap = (uint32_t)c;
     return true;
@@ -565,7 +564,7 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
         return false;
     size_t nbytes = cs_soa_bytes(f, nf, c), obytes = cs_soa_bytes(f, nf, *cap);
     bool zero;
-    char *block = cs_mem_fresh(S, nbytes, &zero);
+    char *block = mem_realloc(S, NULL, 0, nbytes, &zero);
     if (block == NULL)
         return false;
     /* The room is zeroed even where the kernel's fresh mappings are zero
@@ -581,8 +580,8 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
      * left to the removals that reach it. Peak memory of a build and a
      * flip 2 MB less at tree and stack L, 8 to 12 MB less at XL. Its old
      * entries are all copied: a rollback reads those popped since its
-     * transaction began. A block known to hold zeros (cs_mem_fresh) has
-     * its pages touched instead: a flip's new tableau, in a reserve's
+     * transaction began. A block known to hold zeros (mem_realloc) has
+     * its pages touched instead (clear_room): a flip's new tableau, in a reserve's
      * chunks, zeroed 5.6 to 6.8 MB at L that the helper had brought in
      * already, out of the caches (the kernel clears a huge page around
      * them), 0.5 ms of it. */
@@ -593,10 +592,7 @@ bool cs_soa_grow(cs_Solver *S, const SoaField *f, int nf, uint32_t *cap, uint32_
             room = LIST_TOUCH;
         if (*cap > 0)
             memcpy(at, *f[i].field, f[i].size * *cap);
-        if (zero)
-            cs_pages_touch(at + f[i].size * *cap, f[i].size * room);
-        else
-            memset(at + f[i].size * *cap, 0, f[i].size * room);
+        clear_room(at + f[i].size * *cap, f[i].size * room, zero);
         *f[i].field = at;
         at += (f[i].size * c + 15) & ~(size_t)15;
     }

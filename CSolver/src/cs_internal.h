@@ -543,15 +543,6 @@ struct cs_Solver {
 /* The allocator when cs_solver_new is given none (cs_alloc.c says how). */
 CS_HIDDEN void *cs_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 CS_HIDDEN void *cs_mem_realloc(cs_Solver *S, void *p, size_t osize, size_t nsize);
-/* A new block of n bytes (cs_mem_realloc(S, NULL, 0, n)), and in *zero
- * whether it is known to hold zeros only: the default allocator's large
- * blocks that no one has written (a new mapping, a reserve's chunks).
- * Such a block's pages may still be out: touch them (cs_pages_touch)
- * rather than zero them. */
-CS_HIDDEN void *cs_mem_fresh(cs_Solver *S, size_t n, bool *zero);
-/* Brings in the pages of [p, p + n) by writing a 0 into each 4 KB of it:
- * for memory that holds zeros already (cs_mem_fresh). */
-CS_HIDDEN void cs_pages_touch(void *p, size_t n);
 CS_HIDDEN void cs_mem_free(cs_Solver *S, void *p, size_t size);
 /* Unmaps the spare mappings (cs_solver_free). */
 CS_HIDDEN void cs_spares_release(cs_Solver *S);

@@ -1009,8 +1009,8 @@ static void test_spare_mappings(void)
  * thread. A solver with it and one without go through the same build and
  * transitions and publish the same values to the bit from the same
  * tableau and map of values (the same dump: the blocks cut from the
- * reserve, not zeroed again, held zeros, cs_mem_fresh); the one with it
- * reports the reserve as spare memory, within the reserve's bound
+ * reserve, not zeroed again, held zeros: cs_alloc.c, clear_room); the one
+ * with it reports the reserve as spare memory, within the reserve's bound
  * (reserve_limit: 32 MB and half of what the solver uses); a solver
  * freed while its helper is at work gives back every mapping; and once
  * disabled, no reserve is made.
