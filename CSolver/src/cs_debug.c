@@ -4,6 +4,7 @@
  */
 #include "cs_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -140,6 +141,13 @@ static bool runs_tell_lists(const Sens *z)
         for (size_t k = 0; k < lr->narrow.n; k++) {
             double wide = f[k];
             if (memcmp(&wide, &z->pbase[at + k], sizeof wide) != 0)
+                return false;
+        }
+        /* lr->most bounds every base (run_moves_all's proof needs no more),
+         * and is infinite where a base is not finite. */
+        for (size_t k = 0; k < n; k++) {
+            double a = fabs(z->pbase[at + k]);
+            if (!(a <= lr->most) || (!(a <= DBL_MAX) && lr->most != INFINITY))
                 return false;
         }
     }

@@ -241,6 +241,8 @@ typedef struct ListRuns {
     bool on;        /* the runs tell the list as the map has it now */
     Vec runs;       /* Run, in list order; owned */
     Vec narrow;     /* float: the list's base values, when each is a float exactly (else empty); owned */
+    double most;    /* the largest magnitude among the list's base values; +inf where one is not
+                     * finite (run_moves_all) */
 } ListRuns;
 
 typedef struct Sens {
