@@ -1175,18 +1175,11 @@ runs_publish(double *restrict value, cs_Var *restrict changed, const ListRuns *l
     uint32_t i = 0;
     for (size_t r = 0; r < lr->runs.n; r++) {
         cs_Var v = run[r].first;
-        if (run_moves_all(lr->most, run[r].slope, d, dprev)) {
-            for (uint32_t k = 0; k < run[r].count; k++, i++, v += run[r].stride) {
-                double x = narrow != NULL ? (double)narrow[i] : base[i];
-                x += run[r].slope * d;
-                value[v] = x;
-            }
-            continue;
-        }
+        const bool check = !run_moves_all(lr->most, run[r].slope, d, dprev);
         for (uint32_t k = 0; k < run[r].count; k++, i++, v += run[r].stride) {
             double x = narrow != NULL ? (double)narrow[i] : base[i];
             x += run[r].slope * d;
-            if (memcmp(&x, &value[v], sizeof x) == 0)
+            if (check && memcmp(&x, &value[v], sizeof x) == 0)
                 goto stands;
             value[v] = x;
         }
@@ -1384,32 +1377,17 @@ runs_avx2_loop(double *restrict value, cs_Var *restrict changed, const ListRuns 
         const double slope = run[r].slope;
         const __m256d s = _mm256_set1_pd(slope);
         size_t v = run[r].first, stride = run[r].stride, end = i + run[r].count, end4 = i + (run[r].count & ~3u);
-        if (!load_old && run_moves_all(lr->most, slope, d, dprev)) {
-            for (; i < end4; i += 4, v += 4 * stride) {
-                __m256d b = narrow ? _mm256_cvtps_pd(_mm_loadu_ps(fb + i)) : _mm256_loadu_pd(base + i);
-                __m256d x = _mm256_add_pd(b, _mm256_mul_pd(s, vd));
-                __m128d x01 = _mm256_castpd256_pd128(x), x23 = _mm256_extractf128_pd(x, 1);
-                _mm_storel_pd(&value[v], x01);
-                _mm_storeh_pd(&value[v + stride], x01);
-                _mm_storel_pd(&value[v + 2 * stride], x23);
-                _mm_storeh_pd(&value[v + 3 * stride], x23);
-            }
-            for (; i < end; i++, v += stride) {
-                double x = narrow ? (double)fb[i] : base[i];
-                x += slope * d;
-                value[v] = x;
-            }
-            continue;
-        }
+        /* Each value compared with the old one unless run_moves_all proves them all moved. */
+        const bool check = load_old || !run_moves_all(lr->most, slope, d, dprev);
         for (; i < end4; i += 4, v += 4 * stride) {
             __m256d b = narrow ? _mm256_cvtps_pd(_mm_loadu_ps(fb + i)) : _mm256_loadu_pd(base + i);
             __m256d x = _mm256_add_pd(b, _mm256_mul_pd(s, vd));
             __m256d was = load_old ? _mm256_set_pd(value[v + 3 * stride], value[v + 2 * stride], value[v + stride],
                                                    value[v])
                                    : _mm256_blendv_pd(_mm256_add_pd(b, _mm256_mul_pd(s, vp)), b, at_base);
-            if (__builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(
-                                     _mm256_castpd_si256(x), _mm256_castpd_si256(was)))) != 0,
-                                 0))
+            if (check && __builtin_expect(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(
+                                              _mm256_castpd_si256(x), _mm256_castpd_si256(was)))) != 0,
+                                          0))
                 goto stands;
             __m128d x01 = _mm256_castpd256_pd128(x), x23 = _mm256_extractf128_pd(x, 1);
             _mm_storel_pd(&value[v], x01);
@@ -1420,7 +1398,7 @@ runs_avx2_loop(double *restrict value, cs_Var *restrict changed, const ListRuns 
         for (; i < end; i++, v += stride) {
             double x = narrow ? (double)fb[i] : base[i];
             x += slope * d;
-            if (memcmp(&x, &value[v], sizeof x) == 0)
+            if (check && memcmp(&x, &value[v], sizeof x) == 0)
                 goto stands;
             value[v] = x;
         }
