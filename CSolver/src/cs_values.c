@@ -1355,7 +1355,7 @@ affine_publish_one_avx2(double *restrict value, cs_Var *restrict changed, const 
 
 /* runs_publish four variables of a run at a time, as publish_one_avx2_loop
  * publishes the list: a run that run_moves_all proves moves whole is
- * stored with no old value computed or compared (a resize at S 4 to 9%
+ * stored with no old value compared (a resize at S 4 to 9%
  * faster, at M 22 to 25%: medians of 21 to 61 interleaved replays of each
  * workload; at L, where the lines of the values are what it waits on, 1 to
  * 2%); otherwise the old values are computed, or loaded in long lists,
