@@ -360,6 +360,7 @@ typedef struct Topo {
     uint32_t *high;    /* each run of `gap` places: at least its highest in use (cs_topo.c) */
     uint64_t *key;     /* the searches' lists, 2 * CS_SEARCH_BUDGET (cs_topo.c) */
     uint32_t nvar, gap;
+    uint32_t cap;      /* room in place[] and high[], kept from one build to the next */
     uint64_t work, allowance; /* what its reorders have visited, and may (cs_topo.c) */
     bool live;         /* the order holds, and the subject search may use it */
 } Topo;
@@ -1015,10 +1016,11 @@ static inline bool cs_rests_on_ill_pivot(cs_Solver *S, cs_Status st)
 #define CS_SEARCH_BUDGET 4096
 #endif
 /* Starts the order for an empty tableau, about to be given nadd
- * constraints; false, holding nothing, if memory runs out. cs_topo_end
- * frees it. */
+ * constraints; false if memory runs out. cs_topo_end ends it and keeps
+ * its arrays for the next build; cs_topo_free (cs_solver_free) frees them. */
 CS_HIDDEN bool cs_topo_begin(cs_Solver *S, size_t nadd);
 CS_HIDDEN void cs_topo_end(cs_Solver *S);
+CS_HIDDEN void cs_topo_free(cs_Solver *S);
 #ifndef NDEBUG
 /* Debug builds: while the order is kept, every variable row's other
  * variables are placed before its own (the edges, admit). */

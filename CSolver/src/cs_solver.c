@@ -89,6 +89,7 @@ void cs_solver_free(cs_Solver *S)
     if (S == NULL)
         return;
     cs_cache_free(S);
+    cs_topo_free(S);
     cs_free_id_spaces(S);
     SoaField fv[] = VAR_FIELDS(S);
     if (S->var_sym)
