@@ -61,7 +61,8 @@ bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd)
  * that remove[] does not list, in id order, then add[]; each one's state
  * set to idle (the new tableau holds none yet). Returns how many, or
  * SIZE_MAX, having changed nothing, if remove[] lists a constraint that is
- * not added (or lists one twice) or add[] one that is not the caller's. */
+ * not added (or lists one twice) or add[] one that is not the caller's.
+ * order[] has room for nadded - nremove + nadd (cs_apply_afresh). */
 static size_t target_set(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd,
                          const uint8_t *was, cs_Cons *order)
 {
@@ -85,6 +86,7 @@ static size_t target_set(cs_Solver *S, const cs_Cons *remove, size_t nremove, co
             order[n++] = id;
             state[id] = CONS_IDLE;
         }
+    CS_ASSERT(n == S->nadded - nremove); /* each of remove[] was added, and is listed once */
     if (nadd > 0)
         memcpy(order + n, add, nadd * sizeof *add);
     return n + nadd;
@@ -393,6 +395,35 @@ static bool required_first(cs_Solver *S, cs_Cons *order, size_t n)
     return moved;
 }
 
+/*
+ * Room for order[] and lead[] (cap each) and was[] (ncons), in one block
+ * kept from one change set solved afresh to the next, and grown by an
+ * eighth more when it is too small; false if memory runs out. cap is the
+ * target set's size, so a first transition fits in the block its build
+ * made. Allocated for each change set, the three were new pages from the
+ * kernel wherever malloc had given its heap back: a flip at tree L
+ * faulted 40 to 44 pages, now 0 to 4 (getrusage around cs_apply, 5
+ * replays; stack 2 to 6 either way). cs_solver_free frees it. Nothing
+ * solved afresh calls back in here while it is in use.
+ */
+static bool afresh_room(cs_Solver *S, size_t cap, size_t ncons, cs_Cons **order, uint32_t **lead, uint8_t **was)
+{
+    size_t need = cap * (sizeof **order + sizeof **lead) + ncons;
+    if (need > S->afresh_bytes) {
+        size_t bytes = need + need / 8;
+        void *room = cs_mem_realloc(S, NULL, 0, bytes);
+        if (room == NULL)
+            return false;
+        cs_mem_free(S, S->afresh_room, S->afresh_bytes);
+        S->afresh_room = room;
+        S->afresh_bytes = bytes;
+    }
+    *order = S->afresh_room;
+    *lead = (uint32_t *)(*order + cap);
+    *was = (uint8_t *)(*lead + cap);
+    return true;
+}
+
 cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd,
                           bool verify, CacheEntry **kept, bool *done)
 {
@@ -400,10 +431,15 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     *done = true; /* unless the in-place path is to say why it is refused */
     bool cautious = S->cautious; /* the caller's; a build again below may set it */
     S->spares.made_before = S->spares.made;
-    size_t ncons = S->ncons, cap = (size_t)S->nadded + nadd + 1; /* more than the target set */
-    uint8_t *was = cs_mem_realloc(S, NULL, 0, ncons);
-    cs_Cons *order = cs_mem_realloc(S, NULL, 0, cap * sizeof *order);
-    uint32_t *lead = cs_mem_realloc(S, NULL, 0, cap * sizeof *lead);
+    /* More than the target set: a valid remove[] lists nremove of the
+     * nadded constraints (target_set counts the others, within cap). */
+    size_t staying = nremove <= S->nadded ? S->nadded - nremove : S->nadded;
+    size_t ncons = S->ncons, cap = staying + nadd + 1;
+    uint8_t *was = NULL;
+    cs_Cons *order = NULL;
+    uint32_t *lead = NULL;
+    if (cap > (SIZE_MAX - ncons) / 16 || !afresh_room(S, cap, ncons, &order, &lead, &was))
+        was = NULL, order = NULL, lead = NULL;
     Tableau t;
     memset(&t, 0, sizeof t); /* none made when the target set is refused */
     if (was != NULL) /* put back on every failure below */
@@ -488,9 +524,6 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         *kept = NULL;
     }
     S->cautious = cautious;
-    cs_mem_free(S, was, ncons);
-    cs_mem_free(S, order, cap * sizeof *order);
-    cs_mem_free(S, lead, cap * sizeof *lead);
     /* Pivots of a build from an empty tableau are as good as this system's
      * arithmetic gets: solving it again would take the same ones
      * (refactor_if_due, cs_solver.c). */

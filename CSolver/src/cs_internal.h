@@ -540,6 +540,10 @@ struct cs_Solver {
 
     Journal j;
     Topo topo;
+    /* A change set solved afresh: its order[], lead[] and the constraints'
+     * states before it, in one block kept for the next (cs_afresh.c). */
+    void *afresh_room;
+    size_t afresh_bytes;
 };
 
 /* ---- cs_alloc.c ---- */

@@ -90,6 +90,7 @@ void cs_solver_free(cs_Solver *S)
         return;
     cs_cache_free(S);
     cs_topo_free(S);
+    cs_mem_free(S, S->afresh_room, S->afresh_bytes);
     cs_free_id_spaces(S);
     SoaField fv[] = VAR_FIELDS(S);
     if (S->var_sym)
