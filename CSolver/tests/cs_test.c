@@ -3452,6 +3452,64 @@ static void tree_expected(size_t v, double *x, double *w)
  * a bad order after them. */
 enum { CHEAP_STRETCH = 200000 };
 
+/*
+ * Change sets solved afresh one after another on one solver, with variables
+ * made between them: what a build keeps for the next (the topological
+ * order's arrays, grown when there are more variables; the change set's
+ * room, grown when the target set is larger) gives the values the
+ * constraints say, in both modes, with no state kept to restore.
+ */
+static void test_afresh_again_after_new_variables(void)
+{
+    enum { N = 40, LATER = 200 };
+    for (int m = 0; m < 2 && !failed_here; m++) {
+        cs_Solver *S = cs_solver_new(m ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+        EXPECT_STATUS(cs_set_cache_limit(S, 0), CS_OK); /* every transition solved afresh */
+        cs_Var v[N], w[LATER];
+        cs_Cons one[N], two[N + LATER];
+        for (int i = 0; i < N; i++)
+            v[i] = var(S);
+        one[0] = cons(S, 1, v[0], 0, v[0], 0, CS_EQ, CS_REQUIRED);
+        for (int i = 1; i < N; i++) /* v[i] == v[i-1] + 1, and weakly 0 */
+            one[i] = cons(S, 1, v[i], -1, v[i - 1], -1, CS_EQ, i % 2 ? CS_REQUIRED : CS_STRONG);
+        cs_Cons weak = cons(S, 1, v[N - 1], 0, v[N - 1], 0, CS_EQ, CS_WEAK);
+        EXPECT_STATUS(cs_apply(S, NULL, 0, one, N, NULL), CS_OK);
+        EXPECT_STATUS(cs_add(S, weak), CS_OK);
+        cs_update(S);
+        for (int i = 0; i < N; i++)
+            EXPECT(cs_value(S, v[i]) == i);
+        for (int j = 0; j < LATER; j++)
+            w[j] = var(S);
+        two[0] = one[0];
+        for (int i = 1; i < N; i++) /* v[i] == v[i-1] + 2 */
+            two[i] = cons(S, 1, v[i], -1, v[i - 1], -2, CS_EQ, CS_REQUIRED);
+        for (int j = 0; j < LATER; j++) /* w[j] == v[j % N] + j */
+            two[N + j] = cons(S, 1, w[j], -1, v[j % N], -(double)j, CS_EQ, j % 3 ? CS_REQUIRED : CS_MEDIUM);
+        cs_Stats before, after;
+        cs_stats(S, &before);
+        EXPECT_STATUS(cs_apply(S, one + 1, N - 1, two + 1, N - 1 + LATER, NULL), CS_OK);
+        cs_stats(S, &after);
+        EXPECT(after.rebuilds == before.rebuilds + 1);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_update(S);
+        for (int i = 0; i < N; i++)
+            EXPECT(cs_value(S, v[i]) == 2 * i);
+        for (int j = 0; j < LATER; j++)
+            EXPECT(cs_value(S, w[j]) == 2 * (j % N) + j);
+        /* And back, afresh again: the w are free, at 0. */
+        EXPECT_STATUS(cs_apply(S, two + 1, N - 1 + LATER, one + 1, N - 1, NULL), CS_OK);
+        cs_stats(S, &before);
+        EXPECT(before.rebuilds == after.rebuilds + 1);
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_update(S);
+        for (int i = 0; i < N; i++)
+            EXPECT(cs_value(S, v[i]) == i);
+        for (int j = 0; j < LATER; j++)
+            EXPECT(cs_value(S, w[j]) == 0);
+        cs_solver_free(S);
+    }
+}
+
 static void test_tree_in_any_order(void)
 {
     /* as written, reversed, shuffled; reversed after a cheap stretch */
@@ -3605,6 +3663,7 @@ int main(void)
     run("a resize's changed list outlives its map", test_a_resize_changed_list_outlives_its_map);
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
+    run("change sets solved afresh again after new variables", test_afresh_again_after_new_variables);
     run("a chain against its order", test_chain_against_its_order);
     run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
