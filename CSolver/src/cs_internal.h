@@ -365,6 +365,7 @@ typedef struct Topo {
     bool live;         /* the order holds, and the subject search may use it */
 } Topo;
 
+enum { CS_WATCH = 16 };
 typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
     uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
@@ -384,6 +385,12 @@ typedef struct Journal {
      * constraint records, which adding constraints does not change. */
     bool fresh;
     uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
+    /* Markers that may have left the last row that held them in this
+     * transaction (cs_col_gone), for cs_markers_lost; past CS_WATCH of
+     * them, every added constraint's markers are looked at instead. */
+    Sym watch[CS_WATCH];
+    uint32_t nwatch;
+    bool watch_overflow;
 } Journal;
 
 /* Mappings of the default allocator that the solver gave back, kept for
@@ -766,13 +773,25 @@ CS_HIDDEN void cs_col_queue(cs_Solver *S, Sym s);
  * its column may be stale. Queued for compaction when it turns due; a
  * count that misses a departure costs only time, one too many only an
  * early compaction. */
+CS_HIDDEN void cs_watch_marker(cs_Solver *S, Sym s);
 static inline void cs_col_gone(cs_Solver *S, Sym s)
 {
     Column *c = &S->col[s];
     c->stale++;
     if (cs_col_due(c, c->stale) && !cs_col_due(c, c->stale - 1))
         cs_col_queue(S, s);
+    /* One entry at most may be live (an error's may be its objective's),
+     * in a tableau changed in place. */
+    if (c->stale + 1 >= c->n && !S->j.fresh)
+        cs_watch_marker(S, s);
 }
+/* Has this transaction left a constraint that is added with a marker that
+ * is not basic and that no basic row holds (cs_watch_marker)? The tableau
+ * has then lost that constraint: it is an identity in its parameters, so
+ * the constraint's expression, its variables' rows substituted, is its
+ * markers, and only rounding (a sum that cancels, cs_cancelled) takes a
+ * marker out of every row. Forgets what it watched. */
+CS_HIDDEN bool cs_markers_lost(cs_Solver *S);
 /* cs_col_gone for each of n symbols: a row's terms about to be emptied or
  * replaced, or those a merge or copy pushed before it ran out of memory
  * (one too many counted is allowed: the rollback restores the row
@@ -994,6 +1013,8 @@ static inline void cs_check_suspect(cs_Solver *S, bool accepted)
     if (accepted && !S->refactor_due && S->verify_due && cs_required_broken(S))
         S->refactor_due = true;
     S->verify_due = false;
+    if (cs_markers_lost(S))
+        S->refactor_due = true;
 }
 /* Does an operation's outcome st, accepted or refused, rest on an
  * ill-conditioned pivot of its own (refactor_due), or, accepted after a

@@ -2519,6 +2519,54 @@ static void test_a_build_left_infeasible_is_built_cautiously(void)
  * are dropped from the row: the edit is added, and every required
  * equation holds.
  */
+/*
+ * A required equality that rounding took out of every row (found by
+ * fuzz/cs_fuzz.c, minimized). Its dummy and the one of `100v0 + 375 == 0`
+ * stood in nearly the same ratio in every row that held them (chains of
+ * 667, 375, 1500 and 750); removing the second pivoted its dummy in, the
+ * first's sums cancelled to rounding in every other row, and what was left
+ * of it went with the removed row. The tableau no longer held
+ * `667v2 + 375v3 + 8 == 0`, and the update published values that broke it
+ * by 0.0018 (of 56). The removal's end finds the marker that no row holds
+ * (cs_markers_lost), and the change set is solved afresh.
+ */
+static void test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[6];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[6] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, -20, CS_REQUIRED, CS_GE },
+        { { { v[2], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], 667 }, { v[4], 0 }, { v[3], 375 } }, 3, 8, CS_REQUIRED, CS_EQ },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 6, c);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[4]), CS_OK);
+    cs_Cons first[] = { c[5], c[2] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, first, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[5], 1, &c[1], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[3]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    cs_Stats before, after;
+    cs_stats(S, &before);
+    EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[5], 1, NULL), CS_OK); /* the removal that lost it */
+    cs_stats(S, &after);
+    EXPECT(after.rebuilds == before.rebuilds + 1);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK); /* every added constraint's markers held */
+    cs_update(S);
+    double x2 = cs_value(S, v[2]), x3 = cs_value(S, v[3]);
+    EXPECT(fabs(667 * x2 + 375 * x3 + 8) <= 1e-9 * (667 * fabs(x2) + 375 * fabs(x3) + 8));
+    EXPECT(NEAR(cs_value(S, v[4]), -1));
+    EXPECT(8 * cs_value(S, v[1]) + 375 * x3 + 0.5 * cs_value(S, v[0]) - 20 >= -1e-9);
+    cs_solver_free(S);
+}
+
 static void test_a_duplicate_required_equation_leaves_no_rounding(void)
 {
     cs_Var v[8];
@@ -3664,6 +3712,7 @@ int main(void)
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("change sets solved afresh again after new variables", test_afresh_again_after_new_variables);
+    run("a constraint rounding takes out of every row is solved afresh", test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh);
     run("a chain against its order", test_chain_against_its_order);
     run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
