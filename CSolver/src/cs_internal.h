@@ -365,7 +365,7 @@ typedef struct Topo {
     bool live;         /* the order holds, and the subject search may use it */
 } Topo;
 
-enum { CS_WATCH = 16 };
+enum { CS_WATCH = 64 };
 typedef struct Journal {
     uint32_t stamp;            /* current transaction; 0 outside one */
     uint32_t count;            /* transactions begun (wraps; then every jstamp is reset) */
@@ -387,7 +387,10 @@ typedef struct Journal {
     uint32_t nsym, nfree_sym, nslot, nfree_slot, ncons, nfree_cons, def_clock;
     /* Markers that may have left the last row that held them in this
      * transaction (cs_col_gone), for cs_markers_lost; past CS_WATCH of
-     * them, every added constraint's markers are looked at instead. */
+     * them, every added constraint's markers are looked at instead. A
+     * fixed array: an allocation here could fail where nothing can say so
+     * (the C test that fails each allocation in turn counts on each one
+     * refusing its operation). */
     Sym watch[CS_WATCH];
     uint32_t nwatch;
     bool watch_overflow;
