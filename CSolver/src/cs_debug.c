@@ -154,23 +154,6 @@ static bool runs_tell_lists(const Sens *z)
     return true;
 }
 
-/* A marker of an added constraint is basic, or some row holds it: the
- * tableau is an identity in its parameters, and the constraint's
- * expression, its variables' rows substituted, equals its markers. A
- * nonbasic marker that no row holds is a constraint the tableau lost. */
-static bool marker_held(const cs_Solver *S, Sym m)
-{
-    if (S->basic[m] >= 0)
-        return true;
-    const Column *c = &S->col[m];
-    for (int32_t k = 0; k < c->n; k++) {
-        int32_t slot = cs_col_slot(S, c, k);
-        if (slot >= 0 && (uint32_t)slot < S->nslot && S->rows[slot].basic != 0 && cs_row_coef(&S->rows[slot], m) != 0.0)
-            return true;
-    }
-    return false;
-}
-
 cs_Status cs_check_invariants(const cs_Solver *S)
 {
     if (S == NULL)
@@ -220,7 +203,8 @@ cs_Status cs_check_invariants(const cs_Solver *S)
         Markers mk = S->mark[id];
         if (S->state[id] == CONS_ADDED) {
             CHECK(mk.marker != 0 && S->kind[mk.marker] != SYM_NONE && S->owner[mk.marker] == id);
-            CHECK(marker_held(S, mk.marker) && (mk.other == 0 || marker_held(S, mk.other)));
+            /* Basic, or held by a basic row (cs_journal.c, "Markers lost to rounding"). */
+            CHECK(cs_marker_held(S, mk.marker) && (mk.other == 0 || cs_marker_held(S, mk.other)));
         } else {
             CHECK(mk.marker == 0 && mk.other == 0);
         }

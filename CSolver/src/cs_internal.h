@@ -795,6 +795,9 @@ static inline void cs_col_gone(cs_Solver *S, Sym s)
  * markers, and only rounding (a sum that cancels, cs_cancelled) takes a
  * marker out of every row. Forgets what it watched. */
 CS_HIDDEN bool cs_markers_lost(cs_Solver *S);
+/* Is marker m basic, or held by a basic row (not an objective's)? A walk
+ * of its column. */
+CS_HIDDEN bool cs_marker_held(const cs_Solver *S, Sym m);
 /* cs_col_gone for each of n symbols: a row's terms about to be emptied or
  * replaced, or those a merge or copy pushed before it ran out of memory
  * (one too many counted is allowed: the rollback restores the row

@@ -263,8 +263,7 @@ void cs_watch_marker(cs_Solver *S, Sym s)
         j->watch_overflow = true;
 }
 
-/* Is marker m of an added constraint basic, or held by a basic row? */
-static bool marker_held(const cs_Solver *S, Sym m)
+bool cs_marker_held(const cs_Solver *S, Sym m)
 {
     if (S->basic[m] >= 0)
         return true;
@@ -286,7 +285,7 @@ static bool lost(const cs_Solver *S, Sym s)
     uint32_t id = S->owner[s];
     if (id >= S->ncons || S->state[id] != CONS_ADDED || (S->mark[id].marker != s && S->mark[id].other != s))
         return false; /* an artificial variable, or a constraint on its way out */
-    return !marker_held(S, s);
+    return !cs_marker_held(S, s);
 }
 
 bool cs_markers_lost(cs_Solver *S)
