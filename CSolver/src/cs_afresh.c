@@ -398,7 +398,8 @@ static bool required_first(cs_Solver *S, cs_Cons *order, size_t n)
 /*
  * Room for order[] and lead[] (cap each) and was[] (ncons), in one block
  * kept from one change set solved afresh to the next, and grown by an
- * eighth more when it is too small; false if memory runs out. cap is the
+ * eighth more when it is too small; if memory runs out, the three are left
+ * as they were. cap is the
  * target set's size, so a first transition fits in the block its build
  * made. Allocated for each change set, the three were new pages from the
  * kernel wherever malloc had given its heap back: a flip at tree L
@@ -406,14 +407,14 @@ static bool required_first(cs_Solver *S, cs_Cons *order, size_t n)
  * replays; stack 2 to 6 either way). cs_solver_free frees it. Nothing
  * solved afresh calls back in here while it is in use.
  */
-static bool afresh_room(cs_Solver *S, size_t cap, size_t ncons, cs_Cons **order, uint32_t **lead, uint8_t **was)
+static void afresh_room(cs_Solver *S, size_t cap, size_t ncons, cs_Cons **order, uint32_t **lead, uint8_t **was)
 {
     size_t need = cap * (sizeof **order + sizeof **lead) + ncons;
     if (need > S->afresh_bytes) {
         size_t bytes = need + need / 8;
         void *room = cs_mem_realloc(S, NULL, 0, bytes);
         if (room == NULL)
-            return false;
+            return;
         cs_mem_free(S, S->afresh_room, S->afresh_bytes);
         S->afresh_room = room;
         S->afresh_bytes = bytes;
@@ -421,7 +422,6 @@ static bool afresh_room(cs_Solver *S, size_t cap, size_t ncons, cs_Cons **order,
     *order = S->afresh_room;
     *lead = (uint32_t *)(*order + cap);
     *was = (uint8_t *)(*lead + cap);
-    return true;
 }
 
 cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd,
@@ -435,11 +435,11 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
      * nadded constraints (target_set counts the others, within cap). */
     size_t staying = nremove <= S->nadded ? S->nadded - nremove : S->nadded;
     size_t ncons = S->ncons, cap = staying + nadd + 1;
-    uint8_t *was = NULL;
+    uint8_t *was = NULL; /* NULL, with order and lead, if there is no room */
     cs_Cons *order = NULL;
     uint32_t *lead = NULL;
-    if (cap > (SIZE_MAX - ncons) / 16 || !afresh_room(S, cap, ncons, &order, &lead, &was))
-        was = NULL, order = NULL, lead = NULL;
+    if (cap <= (SIZE_MAX - ncons) / 16)
+        afresh_room(S, cap, ncons, &order, &lead, &was);
     Tableau t;
     memset(&t, 0, sizeof t); /* none made when the target set is refused */
     if (was != NULL) /* put back on every failure below */

@@ -276,12 +276,10 @@ bool cs_marker_held(const cs_Solver *S, Sym m)
     return false;
 }
 
-/* Is s a marker of a constraint that is added, and held by no basic row? */
+/* Is s, a marker (cs_watch_marker took only those), one of a constraint
+ * that is added, and held by no basic row? */
 static bool lost(const cs_Solver *S, Sym s)
 {
-    uint8_t kind = S->kind[s];
-    if (kind != SYM_SLACK && kind != SYM_ERROR && kind != SYM_DUMMY)
-        return false;
     uint32_t id = S->owner[s];
     if (id >= S->ncons || S->state[id] != CONS_ADDED || (S->mark[id].marker != s && S->mark[id].other != s))
         return false; /* an artificial variable, or a constraint on its way out */
