@@ -272,9 +272,7 @@ static bool addition_order(cs_Solver *S, cs_Cons *order, uint32_t *lead, size_t 
 #define WINDOW 1024
 #define WINDOW_BUDGET 32
 
-/* Is a restricted symbol basic at a value below 0 (I4, as cs_check_invariants
- * allows for rounding)? The optimum of a sound build never is. */
-static bool left_infeasible(const cs_Solver *S)
+bool cs_left_infeasible(const cs_Solver *S)
 {
     for (uint32_t k = 0; k < S->nslot; k++) {
         const Row *r = &S->rows[k];
@@ -346,7 +344,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
     if (st == CS_OK && !past && (verify || S->verify_due) &&
-        (left_infeasible(S) || cs_required_broken(S) || TEST_BUILD_BREAKS()))
+        (cs_left_infeasible(S) || cs_required_broken(S) || TEST_BUILD_BREAKS()))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);

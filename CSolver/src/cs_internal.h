@@ -690,9 +690,13 @@ static inline double cs_row_largest(const Row *r)
  * tableau was refactored at the next update, after the operation had
  * succeeded. So an operation with a pivot below CS_SUSPECT_PIVOT of its
  * row's largest is marked (verify_due), and its outcome, if accepted, is
- * checked against the required constraints before it stands
- * (cs_required_broken: a pass over the tableau); one that breaks one is
- * treated as resting on an ill-conditioned pivot. No workload pivots below
+ * checked before it stands: against the restricted rows
+ * (cs_left_infeasible) and the required constraints (cs_required_broken),
+ * a pass over the tableau each; one that leaves a restricted symbol basic
+ * below 0 or breaks a required constraint is treated as resting on an
+ * ill-conditioned pivot. cs_fuzz found a change set in place whose suspect
+ * pivot, on rows of 1e7, left a slack basic at -5.7e-5 while every
+ * required constraint still held at the values. No workload pivots below
  * 0.1 of a row's largest (every trace at S and L, both modes), so no
  * workload pays for the check; lpcheck's random systems do, and give the
  * same lines.
@@ -1007,16 +1011,21 @@ CS_HIDDEN cs_Status cs_refactor(cs_Solver *S);
  * than CAUTIOUS_RESIDUAL of its terms' sizes. Publishes nothing; uses the
  * update's scratch (cs_values.c). */
 CS_HIDDEN bool cs_required_broken(cs_Solver *S);
+/* Whether a restricted symbol is basic at a value below 0 (I4, as
+ * cs_check_invariants allows for rounding): the optimum of a sound solve
+ * never is (cs_afresh.c). A pass over the tableau's slots. */
+CS_HIDDEN bool cs_left_infeasible(const cs_Solver *S);
 /* Not a status of the API: a change set applied in place pivoted on a
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */
 #define CS_ILL_PIVOT ((cs_Status)100)
 /* The check a suspect pivot calls for (verify_due), once: where `accepted`
- * and no pivot was below the tolerance, an outcome that breaks a required
- * constraint is marked as if one had been (refactor_due). */
+ * and no pivot was below the tolerance, an outcome that leaves a
+ * restricted row below 0 or breaks a required constraint is marked as if
+ * one had been (refactor_due). */
 static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 {
-    if (accepted && !S->refactor_due && S->verify_due && cs_required_broken(S))
+    if (accepted && !S->refactor_due && S->verify_due && (cs_left_infeasible(S) || cs_required_broken(S)))
         S->refactor_due = true;
     S->verify_due = false;
     if (cs_markers_lost(S))
@@ -1024,9 +1033,8 @@ static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 }
 /* Does an operation's outcome st, accepted or refused, rest on an
  * ill-conditioned pivot of its own (refactor_due), or, accepted after a
- * suspect one (verify_due), does it break a required constraint? Then it is
- * undone and
- * decided afresh: a change set in place (cs_apply), a new constant
+ * suspect one (verify_due), does it leave a restricted row below 0 or break
+ * a required constraint? Then it is undone and decided afresh: a change set in place (cs_apply), a new constant
  * (cs_cons_set_constant), a kept state moved to today's constants
  * (cs_cache_switch). */
 static inline bool cs_rests_on_ill_pivot(cs_Solver *S, cs_Status st)

@@ -277,7 +277,8 @@ static cs_Status finish(cs_Solver *S, cs_Status st)
  * change set applied in place and a constraint's new constant (each decided
  * afresh instead: apply_afresh_after_ill_pivot, set_constant_afresh): if a
  * pivot was ill-conditioned (cs_row_ill_conditioned), or one was suspect
- * (verify_due) and a required constraint no longer holds, the
+ * (verify_due) and a restricted row is left below 0 or a required
+ * constraint no longer holds, the
  * constraints now added are solved again from an empty tableau, and the
  * next cs_update publishes every value from it. The operation has
  * succeeded either way, and none of these can make the required

@@ -2567,6 +2567,78 @@ static void test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh(v
     cs_solver_free(S);
 }
 
+/*
+ * A change set in place left infeasible by a suspect pivot (found by
+ * fuzz/cs_fuzz.c, minimized; its seed restricted-row-infeasible):
+ * lexicographic, nineteen operations whose pivots grow the rows' numbers
+ * past 1e7 (chains of 18,750, 50,000 and 14,062,500). Adding
+ * `8v0 == 0` and `2v4 + 2 == 0` then pivots on a coefficient below
+ * CS_SUSPECT_PIVOT of its row's largest, and the optimum it reaches leaves
+ * a slack basic at -5.7e-5 (I4 broken). The check a suspect pivot calls
+ * for looked at the required constraints only, which that tableau's values
+ * still met; it looks at the restricted rows too now (cs_left_infeasible),
+ * and the change set is rolled back and solved afresh, which is sound.
+ */
+static void test_a_change_set_left_infeasible_by_a_suspect_pivot_is_solved_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[11];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[11] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, -20, 250000, CS_GE },
+        { { { v[6], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], 667 }, { v[4], 0 }, { v[1], 8 } }, 3, 8, CS_MEDIUM, CS_LE },
+        { { { v[5], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], -20 }, { v[4], 0 }, { v[0], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[0], 8 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 3 } }, 1, 0, CS_REQUIRED, CS_LE },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+    };
+    make(S, spec, 0, 11, c);
+    cs_Cons a[2] = { c[6], c[5] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[5], 1, &c[1], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[8]), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[6], 1, &c[10], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    a[0] = c[5], a[1] = c[6];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_apply(S, a, 2, NULL, 0, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[1], 1, &c[6], 1, NULL), CS_OK);
+    a[0] = c[10], a[1] = c[0];
+    EXPECT_STATUS(cs_apply(S, a, 2, NULL, 0, NULL), CS_OK);
+    a[0] = c[7], a[1] = c[5];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[7], 1, &c[10], 1, NULL), CS_OK);
+    a[0] = c[7], a[1] = c[3];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_remove(S, c[6]), CS_OK);
+    a[0] = c[7], a[1] = c[5];
+    EXPECT_STATUS(cs_apply(S, a, 2, NULL, 0, NULL), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_Stats before, after;
+    cs_stats(S, &before);
+    a[0] = c[7], a[1] = c[9];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK); /* the change set left infeasible */
+    cs_stats(S, &after);
+    EXPECT(after.rebuilds == before.rebuilds + 1);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK); /* every restricted row at 0 or above */
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[0]), 0));  /* 8v0 == 0 */
+    EXPECT(NEAR(cs_value(S, v[4]), -1)); /* 2v4 + 2 == 0 */
+    EXPECT(-0.25 * cs_value(S, v[6]) - 2 * cs_value(S, v[4]) + 375 * cs_value(S, v[0]) + 20 <= 1e-9);
+    EXPECT(3 * cs_value(S, v[0]) <= 1e-9);
+    cs_solver_free(S);
+}
+
 static void test_a_duplicate_required_equation_leaves_no_rounding(void)
 {
     cs_Var v[8];
@@ -3713,6 +3785,8 @@ int main(void)
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("change sets solved afresh again after new variables", test_afresh_again_after_new_variables);
     run("a constraint rounding takes out of every row is solved afresh", test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh);
+    run("a change set left infeasible by a suspect pivot is solved afresh",
+        test_a_change_set_left_infeasible_by_a_suspect_pivot_is_solved_afresh);
     run("a chain against its order", test_chain_against_its_order);
     run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
