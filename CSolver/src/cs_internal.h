@@ -543,7 +543,8 @@ struct cs_Solver {
     bool refactor_due;
     /* A pivot of this operation was on a coefficient below
      * CS_SUSPECT_PIVOT of its row's largest (refactor_due too where it
-     * was below the tolerance): its outcome is checked before it stands
+     * was below the tolerance), or a merge grew a constraint's row by more
+     * than CS_SUSPECT_GROWTH: its outcome is checked before it stands
      * (cs_rests_on_ill_pivot, refactor_if_due; a build, cs_afresh.c).
      * Cleared when checked and by a rollback. */
     bool verify_due;
@@ -702,6 +703,31 @@ static inline double cs_row_largest(const Row *r)
  * same lines.
  */
 #define CS_SUSPECT_PIVOT 1.0e-3
+/*
+ * Growth. A pivot's own row is tested above; the rows it is substituted
+ * into grow by the multiplier, the coefficient of the symbol replaced, and
+ * a few multipliers of hundreds in a row (667, 375, 18,750) leave numbers
+ * of 1e9 that a later operation cancels back down to units, with what
+ * rounding left in them (8.9e-10 beside 1, where 0 belongs) as large as
+ * what is kept: cs_fuzz found an in-place change set, none of whose pivots
+ * was suspect, after which a required inequality's values missed it by
+ * 0.008 of 290 while its slack stood feasible, and refinement, which
+ * reads the constraints that hold exactly, saw nothing. Gaussian
+ * elimination calls this element growth, and bounds it by pivoting on the
+ * largest; the simplex method's pivots are chosen by the objective, so it
+ * is watched instead: a merge into a constraint's row (a substitution, a
+ * new row's expansion) by a multiplier past CS_SUSPECT_GROWTH marks the
+ * operation as a suspect pivot does (verify_due). Objective rows are
+ * left out: their multipliers are strengths, and they hold no
+ * constraint. No workload multiplies a row by more than 1 (every trace at
+ * S, M and L, both modes).
+ */
+#define CS_SUSPECT_GROWTH 1.0e3
+static inline void cs_note_growth(cs_Solver *S, double a)
+{
+    if (fabs(a) > CS_SUSPECT_GROWTH)
+        S->verify_due = true;
+}
 /* The same test for a coefficient a of row r already found. */
 static inline bool cs_row_tiny(const Row *r, double a)
 {

@@ -125,9 +125,11 @@ static bool substitute(cs_Solver *S, Sym s, int32_t slot)
         double a = cs_row_coef(&S->rows[r], s);
         if (a == 0.0)
             continue;
+        Sym b = S->rows[r].basic;
+        if (b != 0) /* a constraint's row (objective rows have none) */
+            cs_note_growth(S, a);
         if (!cs_row_axpy(S, r, a, slot, s))
             return false;
-        Sym b = S->rows[r].basic;
         if (b != 0 && infeasible(S, b, S->rows[r].constant) && !push_infeasible(S, b))
             return false;
     }
@@ -920,6 +922,7 @@ static bool expand_references(cs_Solver *S, int32_t slot)
         if (at < 0)
             return true;
         Sym ref = r->sym[at];
+        cs_note_growth(S, r->coef[at]);
         if (!cs_row_axpy(S, slot, r->coef[at], S->basic[ref], ref))
             return false;
     }
@@ -940,6 +943,7 @@ enum { EXPANDED, EXPANSION_LONG, EXPANSION_NOMEM, EXPANSION_SUBJECT };
  */
 static bool expansion_step(cs_Solver *S, int32_t slot, Row *w, const Row *src, double a, const Row *q, Sym ref)
 {
+    cs_note_growth(S, a);
     int32_t k = cs_terms_merge(S, slot, src, a, q, ref);
     if (k < 0)
         return false;
@@ -1276,9 +1280,14 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
                 break;
             /* One reference at a time, a few times (each takes r upstream);
              * then all of them. */
-            bool ok = how == PIVOT_EXPAND_ONE && single < 16
-                          ? cs_row_axpy(S, r, cs_row_coef(&S->rows[r], ref), S->basic[ref], ref)
-                          : expand_references(S, r);
+            bool ok;
+            if (how == PIVOT_EXPAND_ONE && single < 16) {
+                double a = cs_row_coef(&S->rows[r], ref);
+                cs_note_growth(S, a);
+                ok = cs_row_axpy(S, r, a, S->basic[ref], ref);
+            } else {
+                ok = expand_references(S, r);
+            }
             if (!ok)
                 return CS_ERR_NOMEM;
         }

@@ -2639,6 +2639,70 @@ static void test_a_change_set_left_infeasible_by_a_suspect_pivot_is_solved_afres
     cs_solver_free(S);
 }
 
+/*
+ * A change set in place whose merges grew the rows (found by
+ * fuzz/cs_fuzz.c, minimized; its seed rows-grown-past-1e9): lexicographic,
+ * multipliers of 667, 375 and 18,750 leave numbers past 1e9 in the rows,
+ * none of the pivots suspect. Taking out `2v4 + 2 <= 0` and adding
+ * `100v0 + 375 == 0` cancels them back to units, with rounding of 1e-8
+ * left where 0 belongs (8.9e-10 beside 1), and the values missed the
+ * required `667v4 + 100v6 - v3 + 20 <= 0` by 0.008 (of 290) while its
+ * slack's row stood feasible: refinement, which reads the constraints
+ * that hold exactly, saw nothing. A merge by more than CS_SUSPECT_GROWTH
+ * marks the operation as a suspect pivot does, the change set is checked,
+ * and it is solved afresh. The ids matter (the edit of v1 takes one that
+ * a deleted constraint left), as they order the constraints there.
+ */
+static void test_a_change_set_through_rows_grown_past_1e9_is_solved_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[14];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[14] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, 8, CS_REQUIRED, CS_GE },
+        { { { v[6], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[3], 100 }, { v[7], 2 } }, 2, 2, CS_MEDIUM, CS_EQ },
+        { { { v[5], 0 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], -20 }, { v[4], 0 }, { v[0], -1 } }, 3, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[4], 2 } }, 1, 2, CS_STRONG, CS_LE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[1], 667 } }, 1, 0.5, CS_REQUIRED, CS_LE },
+    };
+    make(S, spec, 0, 14, c);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[1], 1), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[6]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[5]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[13]), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[8]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[12]), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[13], 1, &c[2], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[11]), CS_OK);
+    cs_Stats before, after;
+    cs_stats(S, &before);
+    EXPECT_STATUS(cs_apply(S, &c[11], 1, &c[0], 1, NULL), CS_OK); /* the change set that cancels them */
+    cs_stats(S, &after);
+    EXPECT(after.rebuilds == before.rebuilds + 1);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    double x0 = cs_value(S, v[0]), x3 = cs_value(S, v[3]), x4 = cs_value(S, v[4]), x6 = cs_value(S, v[6]);
+    EXPECT(NEAR(x0, -3.75));    /* 100v0 + 375 == 0 */
+    EXPECT(NEAR(x4, 0.1875));   /* -20v4 - v0 == 0 */
+    EXPECT(667 * x4 + 100 * x6 - x3 + 20 <= 1e-9 * (667 * fabs(x4) + 100 * fabs(x6) + fabs(x3) + 20));
+    EXPECT(-0.25 * x6 - 2 * x4 + 375 * x0 + 20 <= 1e-9);
+    EXPECT(8 * cs_value(S, v[1]) + 375 * x3 + 0.5 * x0 + 1 >= -1e-9);
+    cs_solver_free(S);
+}
+
 static void test_a_duplicate_required_equation_leaves_no_rounding(void)
 {
     cs_Var v[8];
@@ -3787,6 +3851,8 @@ int main(void)
     run("a constraint rounding takes out of every row is solved afresh", test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh);
     run("a change set left infeasible by a suspect pivot is solved afresh",
         test_a_change_set_left_infeasible_by_a_suspect_pivot_is_solved_afresh);
+    run("a change set through rows grown past 1e9 is solved afresh",
+        test_a_change_set_through_rows_grown_past_1e9_is_solved_afresh);
     run("a chain against its order", test_chain_against_its_order);
     run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
