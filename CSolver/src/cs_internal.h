@@ -813,9 +813,9 @@ static inline void cs_col_gone(cs_Solver *S, Sym s)
     c->stale++;
     if (cs_col_due(c, c->stale) && !cs_col_due(c, c->stale - 1))
         cs_col_queue(S, s);
-    /* One entry at most may be live (an error's may be its objective's),
-     * in a tableau changed in place. */
-    if (c->stale + 1 >= c->n && !S->j.fresh)
+    /* Its objective rows' entries at most may be live, in a tableau
+     * changed in place: one for each level. */
+    if (c->stale + S->nlevels >= c->n && !S->j.fresh)
         cs_watch_marker(S, s);
 }
 /* Has this transaction left a constraint that is added with a marker that

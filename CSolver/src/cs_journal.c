@@ -231,9 +231,11 @@ void cs_txn_rollback(cs_Solver *S)
  * (cs_cancelled), and what was left of it went with the removed row. No
  * row held the constraint any more, nothing flagged it, and the update
  * published values that broke it by 0.0018 of 56. A departure that may
- * leave a column with no live entry (cs_col_gone: as many departures as
- * entries, or one fewer for an error, which its objective row holds too)
- * is watched when the symbol is a marker; the operation's end
+ * leave a column with no live entry but objective rows' (cs_col_gone: as
+ * many departures as entries, less one for each level, since an objective
+ * row can hold any marker: an error's own, and a slack, a dummy or
+ * another level's error that a substitution brought in) is watched when
+ * the symbol is a marker; the operation's end
  * asks whether a watched marker of an added constraint is held by no basic
  * row (cs_check_suspect), and if so its outcome rests on rounding as much
  * as one through an ill-conditioned pivot does, and is decided as that is
@@ -247,14 +249,17 @@ void cs_txn_rollback(cs_Solver *S)
  * markers of the constraints removed, whose owners are no longer added:
  * a tweak at L executes 4.5% more instructions (callgrind, 70,496 ->
  * 73,679 at tree L), builds and flips 0.3 to 0.7% (the test in
- * cs_col_gone).
+ * cs_col_gone). Until the fuzz run after a44f3ff the count allowed one objective entry, an
+ * error's; cs_fuzz then found a strong edit whose errors two levels'
+ * objective rows held besides one constraint row, which a removal took:
+ * the edit was lost unwatched. Allowing one entry a level watched no more
+ * in any workload (whole replays at L, both modes: -200 to +3,800
+ * instructions of 146 to 156 million).
  */
 void cs_watch_marker(cs_Solver *S, Sym s)
 {
     uint8_t kind = S->kind[s];
-    const Column *c = &S->col[s];
-    /* An error's column holds its objective row's entry too. */
-    if (kind != SYM_ERROR && ((kind != SYM_SLACK && kind != SYM_DUMMY) || c->stale < c->n))
+    if (kind != SYM_ERROR && kind != SYM_SLACK && kind != SYM_DUMMY)
         return;
     Journal *j = &S->j;
     if (j->nwatch < CS_WATCH)

@@ -2703,6 +2703,77 @@ static void test_a_change_set_through_rows_grown_past_1e9_is_solved_afresh(void)
     cs_solver_free(S);
 }
 
+/*
+ * A marker held by objective rows only (found by fuzz/cs_fuzz.c once the
+ * growth check, below, sent a change set afresh; minimized; its seed
+ * marker-in-two-objectives): lexicographic, three levels. The strong edit
+ * of v2 had its errors in two levels' objective rows and one constraint
+ * row, the weak error row of `100v2 + 667v4 - 20 == 0`; removing that
+ * constraint took the row, and the edit with it. The watch for a marker
+ * that may have left its last row (cs_col_gone) allowed one objective
+ * entry, an error's own; a column can hold one for every level, and a
+ * slack's or a dummy's can hold them too. It allows as many as there are
+ * levels now: the removal's end finds the markers no constraint row holds,
+ * and the change set is solved afresh.
+ */
+static void test_a_marker_held_by_objective_rows_only_is_solved_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[17];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[17] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, -0.25, CS_REQUIRED, CS_LE },
+        { { { v[2], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_LE },
+        { { { v[2], 0 } }, 1, 2, CS_REQUIRED, CS_LE },
+        { { { v[7], -20 } }, 1, -20, CS_REQUIRED, CS_LE },
+        { { { v[0], 0 } }, 1, 1, CS_REQUIRED, CS_GE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_WEAK, CS_LE },
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ }, /* unused: ids 8 to 10 go to edits */
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, CS_WEAK, CS_EQ },
+        { { { v[2], 0 } }, 1, -20, CS_WEAK, CS_EQ },
+        { { { v[1], 8 }, { v[3], 667 }, { v[4], 8 } }, 3, 8, CS_STRONG, CS_LE },
+        { { { v[4], 375 } }, 1, 2, CS_REQUIRED, CS_EQ },
+        { { { v[5], 20 }, { v[3], 2 } }, 2, 0, CS_REQUIRED, CS_EQ },
+        { { { v[7], 100 } }, 1, 20, 250000, CS_GE },
+        { { { v[2], 100 }, { v[4], 667 } }, 2, -20, CS_WEAK, CS_EQ },
+    };
+    make(S, spec, 0, 4, c);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_OK);
+    make(S, spec, 4, 8, c);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[7], CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, v[7], 667), CS_OK);
+    cs_Cons a[2] = { c[6], c[1] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[7]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[2], CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, v[1], 0.5), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[0], CS_WEAK), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    make(S, spec, 11, 16, c);
+    EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[15], 1, NULL), CS_OK);
+    make(S, spec, 16, 17, c);
+    EXPECT_STATUS(cs_apply(S, &c[6], 1, &c[16], 1, NULL), CS_OK);
+    a[0] = c[13], a[1] = c[12];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    a[0] = c[16], a[1] = c[2];
+    cs_Stats before, after;
+    cs_stats(S, &before);
+    EXPECT_STATUS(cs_apply(S, a, 2, NULL, 0, NULL), CS_OK); /* the removal that left the edit in objectives alone */
+    cs_stats(S, &after);
+    EXPECT(after.rebuilds == before.rebuilds + 1);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK); /* every added constraint's markers held */
+    cs_update(S);
+    EXPECT(NEAR(cs_value(S, v[7]), 667)); /* the strong edits hold: nothing stronger is against them */
+    EXPECT(NEAR(cs_value(S, v[4]), -2.0 / 375));
+    EXPECT(NEAR(cs_value(S, v[2]), 0));
+    cs_solver_free(S);
+}
+
 static void test_a_duplicate_required_equation_leaves_no_rounding(void)
 {
     cs_Var v[8];
@@ -3853,6 +3924,8 @@ int main(void)
         test_a_change_set_left_infeasible_by_a_suspect_pivot_is_solved_afresh);
     run("a change set through rows grown past 1e9 is solved afresh",
         test_a_change_set_through_rows_grown_past_1e9_is_solved_afresh);
+    run("a marker held by objective rows only is solved afresh",
+        test_a_marker_held_by_objective_rows_only_is_solved_afresh);
     run("a chain against its order", test_chain_against_its_order);
     run("a worn tableau solved again before its values go out", test_a_worn_tableau_is_solved_again_before_its_values_go_out);
     run("a removal through a tiny pivot solved again", test_a_removal_through_a_tiny_pivot_is_solved_again);
