@@ -249,12 +249,12 @@ void cs_txn_rollback(cs_Solver *S)
  * markers of the constraints removed, whose owners are no longer added:
  * a tweak at L executes 4.5% more instructions (callgrind, 70,496 ->
  * 73,679 at tree L), builds and flips 0.3 to 0.7% (the test in
- * cs_col_gone). Until the fuzz run after a44f3ff the count allowed one objective entry, an
- * error's; cs_fuzz then found a strong edit whose errors two levels'
- * objective rows held besides one constraint row, which a removal took:
- * the edit was lost unwatched. Allowing one entry a level watched no more
- * in any workload (whole replays at L, both modes: -200 to +3,800
- * instructions of 146 to 156 million).
+ * cs_col_gone). Until the fuzz run after a44f3ff the count allowed one
+ * objective entry, an error's; cs_fuzz then found a strong edit whose
+ * errors two levels' objective rows held besides one constraint row,
+ * which a removal took: the edit was lost unwatched. Allowing one entry a
+ * level watched no more in any workload (whole replays at L, both modes:
+ * -200 to +3,800 instructions of 146 to 156 million).
  */
 void cs_watch_marker(cs_Solver *S, Sym s)
 {
