@@ -190,13 +190,16 @@ static bool held_only_where_evaluated(const cs_Solver *S, Sym p)
  * values must be one point of the tableau: a row evaluated that references
  * a variable not evaluated reads that variable's share of the marker's
  * move as 0 (moved), and takes its own share, and where the tableau makes
- * the two cancel (v2 = 1500 v0 + 3000 s, v0 = -2 s + ...) the value moves
- * by what should have cancelled, times the coefficients: cs_fuzz found a
- * required equation missed by 4.5e-6 so (a C test replays it). An update of
- * every variable needs no look; in the others (a constraint added, removed
- * or given a constant) the look is made for a residual that is not 0, and
- * the workloads' values are the same to the bit. The residual counts in the
- * drift either way: it is what the tableau has lost.
+ * the two cancel (v0 = s' + 100 v6 + ..., v6 = -0.01 s' + ...: v0 does not
+ * depend on s') the value moves by what should have cancelled, and the
+ * rows that reference it carry that on, times their coefficients (v2 =
+ * 1500 v0 + 3000 s + ...: v0 short by 4.5e-12 left v2 off by 6.8e-9);
+ * cs_fuzz found a required equation missed by 4.5e-6 so (a C test replays
+ * it). An update of every variable needs no look; in the others (a
+ * constraint added, removed or given a constant) the look is made for a
+ * residual that is not 0, and the workloads' values are the same to the
+ * bit. The residual counts in the drift either way: it is what the tableau
+ * has lost.
  */
 static long double correction_of(cs_Solver *S, uint32_t id, uint32_t stamp)
 {
