@@ -168,19 +168,19 @@ static bool may_drift(const cs_Solver *S, const Cons *c, long double r)
     return fabsl(r) >= (long double)S->residual * residual_scale(S, c);
 }
 
-/* Is every variable whose row holds symbol p in this update's dirty set?
- * (A variable that is not keeps its value: correction_of says why that
- * matters.) */
-static bool held_only_where_evaluated(const cs_Solver *S, Sym p)
+/* Does some variable's row hold symbol p (through its column)? With
+ * kept_only, some variable's that is not in this update's dirty set, and
+ * so keeps its value (correction_of says why that matters). */
+static bool held_by_a_variable(const cs_Solver *S, Sym p, bool kept_only)
 {
     const Column *c = &S->col[p];
     for (int32_t k = 0; k < c->n; k++) {
         const Row *h = &S->rows[cs_col_slot(S, c, k)];
-        if (h->basic != 0 && S->kind[h->basic] == SYM_EXTERNAL && !S->dirty[S->owner[h->basic]] &&
+        if (h->basic != 0 && S->kind[h->basic] == SYM_EXTERNAL && !(kept_only && S->dirty[S->owner[h->basic]]) &&
             cs_row_coef(h, p) != 0.0)
-            return false;
+            return true;
     }
-    return true;
+    return false;
 }
 
 /*
@@ -207,7 +207,7 @@ static long double correction_of(cs_Solver *S, uint32_t id, uint32_t stamp)
     if (holds_exactly(S, id)) {
         long double r = residual(S, &S->cons[id]);
         note_drift(S, &S->cons[id], r);
-        if (r != 0.0L && (S->ndirty == S->nvar || held_only_where_evaluated(S, S->mark[id].marker)))
+        if (r != 0.0L && (S->ndirty == S->nvar || !held_by_a_variable(S, S->mark[id].marker, true)))
             fix = fix_of(&S->cons[id], r);
     }
     S->fix_stamp[id] = stamp;
@@ -506,18 +506,6 @@ static void refine_all(cs_Solver *S, uint32_t n, double *restrict corr)
     }
 }
 
-/* Does some variable's row hold symbol p (through its column)? */
-static bool held_by_a_variable(const cs_Solver *S, Sym p)
-{
-    const Column *c = &S->col[p];
-    for (int32_t k = 0; k < c->n; k++) {
-        const Row *h = &S->rows[cs_col_slot(S, c, k)];
-        if (h->basic != 0 && S->kind[h->basic] == SYM_EXTERNAL && cs_row_coef(h, p) != 0.0)
-            return true;
-    }
-    return false;
-}
-
 /*
  * The second pass when every variable was evaluated (a build, a
  * transition), J, if it is made, summed by the first. Each exactly holding
@@ -566,7 +554,7 @@ static void refine_every(cs_Solver *S, uint32_t n)
         /* Whether a variable's row holds p (two or three cache misses)
          * matters while none has moved a value, and then only where this
          * residual could be the largest drift. */
-        if ((!moves || may_drift(S, &S->cons[id], r)) && held_by_a_variable(S, p)) {
+        if ((!moves || may_drift(S, &S->cons[id], r)) && held_by_a_variable(S, p, false)) {
             note_drift(S, &S->cons[id], r);
             moves = true;
         }
