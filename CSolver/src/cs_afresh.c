@@ -290,14 +290,14 @@ bool cs_left_infeasible(const cs_Solver *S)
  * the new tableau (to be discarded), and *over says whether the build
  * gave up past its budget of work (only if `budgeted`) rather than
  * failed. A build that is checked fails with CS_ILL_PIVOT where it is
- * left infeasible or its values break a required constraint
- * (cs_apply_afresh): every build with `verify`, and any whose pivots were
+ * left infeasible, its values break a required constraint, or its rows
+ * lose a required constraint's identity (cs_apply_afresh): every build with `verify`, and any whose pivots were
  * suspect (verify_due, cs_row_solve_for). cs_fuzz found a build of nine
  * constraints with coefficients of 4e-11 beside 1 in their true rows (a
  * system of 667s, 375s and 8s), whose pivot on one left an error
  * variable at -20 after cs_optimize; built cautiously, it is sound. No
  * workload's build is checked (none has a suspect pivot), and a check
- * costs a pass over the tableau.
+ * costs a pass over the tableau for each of the three.
  */
 #ifdef CS_TEST_SEAMS
 /* Tests only (scripts/test.sh defines CS_TEST_SEAMS for one configuration
@@ -344,7 +344,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
     if (st == CS_OK && !past && (verify || S->verify_due) &&
-        (cs_left_infeasible(S) || cs_required_broken(S) || TEST_BUILD_BREAKS()))
+        (cs_left_infeasible(S) || cs_required_broken(S) || cs_identity_lost(S) || TEST_BUILD_BREAKS()))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);

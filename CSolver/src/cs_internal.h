@@ -692,9 +692,10 @@ static inline double cs_row_largest(const Row *r)
  * succeeded. So an operation with a pivot below CS_SUSPECT_PIVOT of its
  * row's largest is marked (verify_due), and its outcome, if accepted, is
  * checked before it stands: against the restricted rows
- * (cs_left_infeasible) and the required constraints (cs_required_broken),
- * a pass over the tableau each; one that leaves a restricted symbol basic
- * below 0 or breaks a required constraint is treated as resting on an
+ * (cs_left_infeasible) and the required constraints, at the values
+ * (cs_required_broken) and as identities (cs_identity_lost), a pass over
+ * the tableau each; one that leaves a restricted symbol basic below 0 or
+ * breaks a required constraint is treated as resting on an
  * ill-conditioned pivot. cs_fuzz found a change set in place whose suspect
  * pivot, on rows of 1e7, left a slack basic at -5.7e-5 while every
  * required constraint still held at the values. No workload pivots below
@@ -825,8 +826,8 @@ static inline void cs_col_gone(cs_Solver *S, Sym s)
  * markers, and only rounding (a sum that cancels, cs_cancelled) takes a
  * marker out of every row. Forgets what it watched. */
 CS_HIDDEN bool cs_markers_lost(cs_Solver *S);
-/* Is marker m basic, or held by a basic row (not an objective's)? A walk
- * of its column. */
+/* Is marker m (or any symbol) basic, or held by a basic row (not an
+ * objective's)? A walk of its column. */
 CS_HIDDEN bool cs_marker_held(const cs_Solver *S, Sym m);
 /* cs_col_gone for each of n symbols: a row's terms about to be emptied or
  * replaced, or those a merge or copy pushed before it ran out of memory
@@ -1022,7 +1023,8 @@ CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd);
  * `verify` (deciding an operation whose outcome in place rested on an
  * ill-conditioned pivot, decide_afresh; solving a tableau again,
  * cs_refactor), a build whose values break a required constraint
- * (cs_required_broken) is not taken: it is built once more cautiously,
+ * (cs_required_broken), or whose rows lose one's identity
+ * (cs_identity_lost), is not taken: it is built once more cautiously,
  * unless it was, and refused if that one breaks one too. */
 CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
                                     size_t nadd, bool verify, CacheEntry **kept, bool *done);
@@ -1037,6 +1039,14 @@ CS_HIDDEN cs_Status cs_refactor(cs_Solver *S);
  * than CAUTIOUS_RESIDUAL of its terms' sizes. Publishes nothing; uses the
  * update's scratch (cs_values.c). */
 CS_HIDDEN bool cs_required_broken(cs_Solver *S);
+/* Whether the tableau has lost a symbol from an added required
+ * constraint's identity: its row, every basic symbol substituted, leaves
+ * the coefficient of a parametric symbol that a basic row holds past
+ * IDENTITY_LOST of the products summed to it, where it should leave 0; so
+ * the constraint holds at most at the vertex (cs_values.c, "Identities").
+ * False, unchecked, if memory runs out. Uses the update's order;
+ * publishes nothing. */
+CS_HIDDEN bool cs_identity_lost(cs_Solver *S);
 /* Whether a restricted symbol is basic at a value below 0 (I4, as
  * cs_check_invariants allows for rounding): the optimum of a sound solve
  * never is (cs_afresh.c). A pass over the tableau's slots. */
@@ -1047,11 +1057,12 @@ CS_HIDDEN bool cs_left_infeasible(const cs_Solver *S);
 #define CS_ILL_PIVOT ((cs_Status)100)
 /* The check a suspect pivot calls for (verify_due), once: where `accepted`
  * and no pivot was below the tolerance, an outcome that leaves a
- * restricted row below 0 or breaks a required constraint is marked as if
- * one had been (refactor_due). */
+ * restricted row below 0 or breaks a required constraint (at the values,
+ * or as an identity) is marked as if one had been (refactor_due). */
 static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 {
-    if (accepted && !S->refactor_due && S->verify_due && (cs_left_infeasible(S) || cs_required_broken(S)))
+    if (accepted && !S->refactor_due && S->verify_due &&
+        (cs_left_infeasible(S) || cs_required_broken(S) || cs_identity_lost(S)))
         S->refactor_due = true;
     S->verify_due = false;
     if (cs_markers_lost(S))
@@ -1060,7 +1071,7 @@ static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 /* Does an operation's outcome st, accepted or refused, rest on an
  * ill-conditioned pivot of its own (refactor_due), or, accepted after a
  * suspect one (verify_due), does it leave a restricted row below 0 or break
- * a required constraint? Then it is undone and decided afresh: a change set
+ * a required constraint, at the values or as an identity? Then it is undone and decided afresh: a change set
  * in place (cs_apply), a new constant (cs_cons_set_constant), a kept state
  * moved to today's constants (cs_cache_switch). */
 static inline bool cs_rests_on_ill_pivot(cs_Solver *S, cs_Status st)
