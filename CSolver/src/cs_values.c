@@ -168,6 +168,29 @@ static bool may_drift(const cs_Solver *S, const Cons *c, long double r)
     return fabsl(r) >= (long double)S->residual * residual_scale(S, c);
 }
 
+/* Is residual r of constraint c rounding, that its correction may move
+ * the values? A correction is a step of iterative refinement: it moves
+ * the values along the marker's column, which carries them back onto the
+ * constraint only where the tableau is an identity in its parameters to
+ * a rounding. A residual past CORRECTION_LIMIT of the sizes it sums says
+ * it is not, there: cs_fuzz found an addition in place (lexicographic,
+ * eight variables, coefficients of 667 and 375 beside strengths of 1e6)
+ * after which a strong inequality that the tableau held tight had a
+ * slack of 13.4 of its terms' 53 (a coefficient below 1e-8 that a sum
+ * had nearly cancelled, and was real, taken for 0 by cs_cancelled's second
+ * rule; without that rule the rows hold to 5e-11), and its
+ * correction, with two others, moved the values along columns as wrong
+ * and broke a required inequality by 0.005 of 750 that the first pass
+ * held. Such a residual still counts in the drift (a fresh solve is
+ * tried). A bound of 1e-6 first, as the scale is at least 1: rounding
+ * never needs the sizes summed. */
+#define CORRECTION_LIMIT 1.0e-6
+static bool correctable(const cs_Solver *S, const Cons *c, long double r, bool every)
+{
+    long double ar = fabsl(r);
+    return ar <= CORRECTION_LIMIT || ar <= CORRECTION_LIMIT * residual_scale_of(S, c, every);
+}
+
 /* Does some variable's row hold symbol p (through its column)? With
  * kept_only, some variable's that is not in this update's dirty set, and
  * so keeps its value (correction_of says why that matters). */
@@ -207,7 +230,8 @@ static long double correction_of(cs_Solver *S, uint32_t id, uint32_t stamp)
     if (holds_exactly(S, id)) {
         long double r = residual(S, &S->cons[id]);
         note_drift(S, &S->cons[id], r);
-        if (r != 0.0L && (S->ndirty == S->nvar || !held_by_a_variable(S, S->mark[id].marker, true)))
+        if (r != 0.0L && (S->ndirty == S->nvar || !held_by_a_variable(S, S->mark[id].marker, true)) &&
+            correctable(S, &S->cons[id], r, false))
             fix = fix_of(&S->cons[id], r);
     }
     S->fix_stamp[id] = stamp;
@@ -542,6 +566,11 @@ static void refine_every(cs_Solver *S, uint32_t n)
         long double r = residual_of(S, &S->cons[id], true);
         if (r == 0.0L)
             continue; /* its correction, 0 of either sign, is 0 in corr[] */
+        if (!correctable(S, &S->cons[id], r, true)) { /* 0 in corr[] too */
+            if (held_by_a_variable(S, p, false))
+                note_drift(S, &S->cons[id], r);
+            continue;
+        }
         if (corr == NULL) {
             if (!cs_grow(S, (void **)&S->corr, sizeof *S->corr, &S->capcorr, S->nsym)) {
                 refine(S, n, cs_stamp_next(S), NULL);

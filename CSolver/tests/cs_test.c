@@ -2842,6 +2842,75 @@ static void test_a_fresh_solve_that_loses_an_identity_is_built_again(void)
 }
 
 /*
+ * A correction past rounding (found by fuzz/cs_fuzz.c, minimized; its seed
+ * correction-past-rounding): lexicographic, eight variables, coefficients
+ * of 667 and 375 beside strengths of 750,000 and 1e6. Adding the required
+ * `8 v1 + v6 + 375 v4 + 375 <= 0` in place takes for 0 a coefficient
+ * below 1e-8 that a sum had nearly cancelled (cs_cancelled), and was real:
+ * the rows then hold the strong `667 v1 + 100 v6 - v3 + 20 <= 0` tight
+ * where the first pass's values leave it a slack of 13.4 (of terms of 53),
+ * and two more constraints off as far. Every required constraint held at
+ * those values; the corrections, moving them along the markers' columns,
+ * broke the new inequality by 0.005 of 750 (a fresh solve, which drops
+ * the same coefficient, gave the same). A residual past 1e-6 of its terms
+ * moves nothing now.
+ */
+static void test_a_correction_past_rounding_moves_nothing(void)
+{
+    cs_Var v[8];
+    cs_Cons c[12];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[12] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, 8, CS_REQUIRED, CS_GE },
+        { { { v[2], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], 667 }, { v[4], 0 }, { v[6], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[6], 20 } }, 1, 20, 750000, CS_GE },
+        { { { v[0], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[1], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[5], 8 } }, 1, 0, 2e9, CS_EQ },
+        { { { v[0], 1 } }, 1, 0, CS_REQUIRED, CS_EQ }, /* not made: id 9 was the edit on v3 in cs_fuzz's run */
+        { { { v[0], -2 } }, 1, 0, 2e9, CS_LE },
+        { { { v[1], 8 }, { v[6], 1 }, { v[4], 375 } }, 3, 375, CS_REQUIRED, CS_LE },
+    };
+    make(S, spec, 0, 4, c);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    make(S, spec, 4, 8, c);
+    cs_Cons a[2] = { c[3], c[4] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    a[0] = c[6], a[1] = c[1];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[7]), CS_OK);
+    EXPECT_STATUS(cs_remove(S, c[0]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_WEAK), CS_OK);
+    make(S, spec, 8, 9, c);
+    EXPECT_STATUS(cs_add(S, c[5]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[3], CS_STRONG), CS_OK);
+    a[0] = c[6], a[1] = c[7];
+    EXPECT_STATUS(cs_apply(S, a, 2, NULL, 0, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[5], 375), CS_OK);
+    make(S, spec, 10, 11, c);
+    a[0] = c[7], a[1] = c[2];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    make(S, spec, 11, 12, c);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_ERR_DUPLICATE);
+    EXPECT_STATUS(cs_add(S, c[11]), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    double x[8];
+    for (int k = 0; k < 8; k++)
+        x[k] = cs_value(S, v[k]);
+    double t[3] = { 8 * x[1], x[6], 375 * x[4] };
+    EXPECT(t[0] + t[1] + t[2] + 375 <= 1e-6 * (fabs(t[0]) + fabs(t[1]) + fabs(t[2]) + 375));
+    EXPECT(8 * x[1] + 375 * x[3] + 0.5 * x[0] + 8 >= -1e-6 * (fabs(8 * x[1]) + fabs(375 * x[3]) + 8));
+    EXPECT(-0.25 * x[2] - 2 * x[4] + 375 * x[0] + 20 <= 1e-6 * (fabs(2 * x[4]) + fabs(375 * x[0]) + 20));
+    EXPECT(667 * x[2] + 375 * x[6] + 20 <= 1e-6 * (fabs(667 * x[2]) + fabs(375 * x[6]) + 20));
+    cs_solver_free(S);
+}
+
+/*
  * A correction of a marker that a row not evaluated holds (found by
  * fuzz/cs_fuzz.c, minimized; it was fuzz/open/cs_fuzz-refinement-amplified,
  * and is the seed refinement-amplified): lexicographic. v2's row is
@@ -4063,6 +4132,7 @@ int main(void)
     run("a marker held by objective rows only is solved afresh",
         test_a_marker_held_by_objective_rows_only_is_solved_afresh);
     run("a fresh solve that loses an identity is built again", test_a_fresh_solve_that_loses_an_identity_is_built_again);
+    run("a correction past rounding moves nothing", test_a_correction_past_rounding_moves_nothing);
     run("a correction moves only rows that are evaluated together",
         test_a_correction_moves_only_rows_that_are_evaluated_together);
     run("a chain against its order", test_chain_against_its_order);
