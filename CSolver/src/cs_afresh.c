@@ -291,8 +291,9 @@ bool cs_left_infeasible(const cs_Solver *S)
  * gave up past its budget of work (only if `budgeted`) rather than
  * failed. A build that is checked fails with CS_ILL_PIVOT where it is
  * left infeasible, its values break a required constraint, or its rows
- * lose a required constraint's identity (cs_apply_afresh): every build with `verify`, and any whose pivots were
- * suspect (verify_due, cs_row_solve_for). cs_fuzz found a build of nine
+ * lose a required constraint's identity (cs_apply_afresh): every build
+ * with `verify`, and any whose pivots were suspect (verify_due,
+ * cs_row_solve_for). cs_fuzz found a build of nine
  * constraints with coefficients of 4e-11 beside 1 in their true rows (a
  * system of 667s, 375s and 8s), whose pivot on one left an error
  * variable at -20 after cs_optimize; built cautiously, it is sound. No

@@ -1071,9 +1071,10 @@ static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 /* Does an operation's outcome st, accepted or refused, rest on an
  * ill-conditioned pivot of its own (refactor_due), or, accepted after a
  * suspect one (verify_due), does it leave a restricted row below 0 or break
- * a required constraint, at the values or as an identity? Then it is undone and decided afresh: a change set
- * in place (cs_apply), a new constant (cs_cons_set_constant), a kept state
- * moved to today's constants (cs_cache_switch). */
+ * a required constraint, at the values or as an identity? Then it is
+ * undone and decided afresh: a change set in place (cs_apply), a new
+ * constant (cs_cons_set_constant), a kept state moved to today's constants
+ * (cs_cache_switch). */
 static inline bool cs_rests_on_ill_pivot(cs_Solver *S, cs_Status st)
 {
     if (st != CS_OK && st != CS_ERR_UNSATISFIABLE)

@@ -1649,9 +1649,9 @@ bool cs_required_broken(cs_Solver *S)
  * So the identities are checked wherever the vertex is: a symbol's
  * coefficient in them, against the sizes of the products that sum to it
  * (the paths through the rows). The required constraints are summed as one
- * combination with weights in [0.5, 1) of random sign (identity_weight; a
- * cancellation between two of them is a coincidence of 2^-52) in one
- * pass: each constraint's terms and marker seed a weight on its variables,
+ * combination with weights in [0.5, 1) of random sign (identity_weight,
+ * 53 random bits each, so that what is lost in one cancels against
+ * another's only by coincidence) in one pass: each constraint's terms and marker seed a weight on its variables,
  * which flows from each variable to the ones its row references (the
  * reverse of reference_order) and ends on parametric symbols. What the
  * check finds is a symbol lost: past IDENTITY_LOST of its sizes (a lost

@@ -2580,9 +2580,9 @@ static void test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh(v
  * and the change set is rolled back and solved afresh, which is sound.
  * Since 2026-11-29 the check looks at the required constraints'
  * identities as well (cs_identity_lost), and finds the removal before it
- * wrong: that removal, in place, left rows that hold a required
- * constraint only at the vertex. It is solved afresh instead, and the
- * change set then stays feasible in place.
+ * wrong: in place, it left the rows of a required constraint's variables
+ * without a slack that another row still held. It is solved afresh
+ * instead, and the change set then stays feasible in place.
  */
 static void test_a_removal_whose_rows_lose_an_identity_is_solved_afresh(void)
 {
@@ -2789,8 +2789,9 @@ static void test_a_marker_held_by_objective_rows_only_is_solved_afresh(void)
  * 667, 1500 and 750. Adding `667 v2 + 3 v3 == 0` back pivots in place on
  * a suspect coefficient and breaks it, so it is solved afresh; that build
  * breaks it too, and the cautious one after it holds it at the vertex to
- * 1.6e-7, but its rows do not hold the constraint's dummy at all: the
- * expression, substituted, is -0.4855 s15 + 0.4855 e16 and a rounding.
+ * 1.6e-7, but its variables' rows do not hold the constraint's dummy at
+ * all (two error rows do): the expression, substituted, is
+ * -0.4855 s15 + 0.4855 e16 and a rounding.
  * The next operation, an edit on a variable no constraint holds, pivots
  * once, moves s15 to 213, and the update missed the equation by 103.6,
  * every invariant holding. The check now looks at the identities too
