@@ -168,29 +168,6 @@ static bool may_drift(const cs_Solver *S, const Cons *c, long double r)
     return fabsl(r) >= (long double)S->residual * residual_scale(S, c);
 }
 
-/* Is residual r of constraint c rounding, that its correction may move
- * the values? A correction is a step of iterative refinement: it moves
- * the values along the marker's column, which carries them back onto the
- * constraint only where the tableau is an identity in its parameters to
- * a rounding. A residual past CORRECTION_LIMIT of the sizes it sums says
- * it is not, there: cs_fuzz found an addition in place (lexicographic,
- * eight variables, coefficients of 667 and 375 beside strengths of 1e6)
- * after which a strong inequality that the tableau held tight had a
- * slack of 13.4 of its terms' 53 (a coefficient below 1e-8 that a sum
- * had nearly cancelled, and was real, taken for 0 by cs_cancelled's second
- * rule; without that rule the rows hold to 5e-11), and its
- * correction, with two others, moved the values along columns as wrong
- * and broke a required inequality by 0.005 of 750 that the first pass
- * held. Such a residual still counts in the drift (a fresh solve is
- * tried). A bound of 1e-6 first, as the scale is at least 1: rounding
- * never needs the sizes summed. */
-#define CORRECTION_LIMIT 1.0e-6
-static bool correctable(const cs_Solver *S, const Cons *c, long double r, bool every)
-{
-    long double ar = fabsl(r);
-    return ar <= CORRECTION_LIMIT || ar <= CORRECTION_LIMIT * residual_scale_of(S, c, every);
-}
-
 /* Does some variable's row hold symbol p (through its column)? With
  * kept_only, some variable's that is not in this update's dirty set, and
  * so keeps its value (correction_of says why that matters). */
@@ -230,8 +207,7 @@ static long double correction_of(cs_Solver *S, uint32_t id, uint32_t stamp)
     if (holds_exactly(S, id)) {
         long double r = residual(S, &S->cons[id]);
         note_drift(S, &S->cons[id], r);
-        if (r != 0.0L && (S->ndirty == S->nvar || !held_by_a_variable(S, S->mark[id].marker, true)) &&
-            correctable(S, &S->cons[id], r, false))
+        if (r != 0.0L && (S->ndirty == S->nvar || !held_by_a_variable(S, S->mark[id].marker, true)))
             fix = fix_of(&S->cons[id], r);
     }
     S->fix_stamp[id] = stamp;
@@ -566,11 +542,6 @@ static void refine_every(cs_Solver *S, uint32_t n)
         long double r = residual_of(S, &S->cons[id], true);
         if (r == 0.0L)
             continue; /* its correction, 0 of either sign, is 0 in corr[] */
-        if (!correctable(S, &S->cons[id], r, true)) { /* 0 in corr[] too */
-            if (held_by_a_variable(S, p, false))
-                note_drift(S, &S->cons[id], r);
-            continue;
-        }
         if (corr == NULL) {
             if (!cs_grow(S, (void **)&S->corr, sizeof *S->corr, &S->capcorr, S->nsym)) {
                 refine(S, n, cs_stamp_next(S), NULL);
@@ -1748,8 +1719,9 @@ bool cs_identity_lost(cs_Solver *S)
     return lost;
 }
 
-/* full_update's two passes and its map, without the refactorisation. */
-static void full_pass(cs_Solver *S, bool republished)
+/* full_update's two passes and its map, without the refactorisation; the
+ * number of variables evaluated, in S->order. */
+static uint32_t full_pass(cs_Solver *S, bool republished)
 {
     /* After a swap the whole tableau is new to the published values; its
      * map of values is built too, so that coming back here next time is
@@ -1797,6 +1769,78 @@ static void full_pass(cs_Solver *S, bool republished)
         S->residual_floor = S->residual;
         S->measure_floor = false;
     }
+    return evaluated;
+}
+
+/* The largest violation of an added required constraint at values x (one
+ * a variable), relative to its terms' sizes (at least 1), as
+ * cs_required_broken measures it. */
+static long double worst_required(const cs_Solver *S, const double *x)
+{
+    long double worst = 0.0L;
+    for (uint32_t id = 0; id < S->ncons; id++) {
+        const Cons *c = &S->cons[id];
+        if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
+            continue;
+        long double r = c->constant, size = fabsl((long double)c->constant);
+        for (uint32_t k = 0; k < c->nterms; k++) {
+            long double t = (long double)c->terms[k].coefficient * x[c->terms[k].var];
+            r += t;
+            size += fabsl(t);
+        }
+        long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? r : -r;
+        if (off / (size > 1.0L ? size : 1.0L) > worst)
+            worst = off / (size > 1.0L ? size : 1.0L);
+    }
+    return worst;
+}
+
+/*
+ * Refinement is a step that mends rounding: it moves the values along each
+ * exactly holding constraint's marker column by its residual, which
+ * carries them back onto the constraint only where the tableau is an
+ * identity to a rounding. Where the drift is past CAUTIOUS_RESIDUAL, and
+ * a fresh solve did not mend it, that is not so, and the step can make
+ * the values worse as well as better. cs_fuzz found both. An addition in
+ * place (lexicographic, eight variables, 667 and 375 beside strengths of
+ * 750,000 and 1e6) took for 0 a real coefficient below 1e-8 that a sum had
+ * nearly cancelled (cs_cancelled's second rule; with it off the rows hold
+ * to 5e-11, but nine C tests fail), and the rows then held a strong
+ * inequality tight where the first pass left it a slack of 13.4 of 53:
+ * every required constraint held at the first pass's values, and the
+ * corrections, along columns as wrong, broke the new one by 0.005 of 750
+ * (the cautious fresh solve drops the same coefficient). And a tableau
+ * whose first pass broke a required equation by 0.03 (of terms near 0),
+ * with residuals as large, was mended by its corrections. So, there and
+ * only there, the update publishes whichever of the two breaks the
+ * required constraints less: the refined values unless they break one
+ * past CAUTIOUS_RESIDUAL and the first pass's break them less. Publishing
+ * the first pass's, it lists every variable as changed and drops the
+ * values map this update may have built from the refined ones. If memory
+ * runs out the refined values stand; so they do after a fresh solve that
+ * was refused, whose checks used the first pass's scratch. No workload
+ * comes near it (their drift is 2.8e-17 at most).
+ */
+static void keep_the_better_values(cs_Solver *S, uint32_t n)
+{
+    size_t bytes = (size_t)S->nvar * sizeof(double);
+    double *first = cs_mem_realloc(S, NULL, 0, bytes);
+    if (first == NULL)
+        return;
+    memcpy(first, S->value, bytes);
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = S->order[i];
+        first[v] = (double)(S->x0[v] + 0.0); /* as refine_every publishes it */
+    }
+    long double refined = worst_required(S, S->value);
+    if (refined > CAUTIOUS_RESIDUAL && worst_required(S, first) < refined) {
+        memcpy(S->value, first, bytes);
+        for (cs_Var v = 0; v < S->nvar; v++)
+            S->changed[v] = v;
+        S->nchanged = S->nvar;
+        cs_reshaped(S);
+    }
+    cs_mem_free(S, first, bytes);
 }
 
 /* An update without the values map (a build, a transition, a constraint
@@ -1805,10 +1849,13 @@ static void full_pass(cs_Solver *S, bool republished)
  * out of the resize path's lines (cs_update). */
 static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished)
 {
-    full_pass(S, republished);
+    uint32_t evaluated = full_pass(S, republished);
     bool worn = S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor;
-    if (!worn && (S->residual <= CAUTIOUS_RESIDUAL || S->cautious_tried))
+    if (!worn && (S->residual <= CAUTIOUS_RESIDUAL || S->cautious_tried)) {
+        if (S->residual > CAUTIOUS_RESIDUAL)
+            keep_the_better_values(S, evaluated);
         return;
+    }
     S->cautious = !worn; /* a worn tableau is first solved afresh as usual */
     cs_Status st = cs_refactor(S);
     S->cautious = false;
