@@ -344,8 +344,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
-    if (st == CS_OK && !past && (verify || S->verify_due) &&
-        (cs_left_infeasible(S) || cs_required_broken(S) || cs_identity_lost(S) || TEST_BUILD_BREAKS()))
+    if (st == CS_OK && !past && (verify || S->verify_due) && (cs_outcome_broken(S) || TEST_BUILD_BREAKS()))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);

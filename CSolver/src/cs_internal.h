@@ -1055,14 +1055,21 @@ CS_HIDDEN bool cs_left_infeasible(const cs_Solver *S);
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */
 #define CS_ILL_PIVOT ((cs_Status)100)
+/* Does the outcome just reached leave a restricted row below 0 or break a
+ * required constraint, at the values or as an identity? The checks a
+ * suspect pivot calls for, in place (cs_check_suspect) and in a build
+ * (cs_afresh.c), cheapest first; a pass over the tableau each. */
+static inline bool cs_outcome_broken(cs_Solver *S)
+{
+    return cs_left_infeasible(S) || cs_required_broken(S) || cs_identity_lost(S);
+}
 /* The check a suspect pivot calls for (verify_due), once: where `accepted`
  * and no pivot was below the tolerance, an outcome that leaves a
  * restricted row below 0 or breaks a required constraint (at the values,
  * or as an identity) is marked as if one had been (refactor_due). */
 static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 {
-    if (accepted && !S->refactor_due && S->verify_due &&
-        (cs_left_infeasible(S) || cs_required_broken(S) || cs_identity_lost(S)))
+    if (accepted && !S->refactor_due && S->verify_due && cs_outcome_broken(S))
         S->refactor_due = true;
     S->verify_due = false;
     if (cs_markers_lost(S))

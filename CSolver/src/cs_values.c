@@ -1576,6 +1576,13 @@ enum { REFACTOR_GROWTH = 16 };
 #define REFACTOR_RESIDUAL 1.0e-10
 #define CAUTIOUS_RESIDUAL 1.0e-6
 
+/* How far residual r breaks constraint c: |r| for an equation, the
+ * excess on the wrong side for an inequality (<= 0 where it holds). */
+static long double broken_by(const Cons *c, long double r)
+{
+    return c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? r : -r;
+}
+
 bool cs_required_broken(cs_Solver *S)
 {
     uint32_t n = reference_order(S, S->order);
@@ -1594,8 +1601,7 @@ bool cs_required_broken(cs_Solver *S)
         if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
             continue;
         long double r = residual_of(S, c, true);
-        long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? r : -r; /* what breaks it */
-        if (off > CAUTIOUS_RESIDUAL * residual_scale_of(S, c, true))
+        if (broken_by(c, r) > CAUTIOUS_RESIDUAL * residual_scale_of(S, c, true))
             return true;
     }
     return false;
@@ -1622,9 +1628,10 @@ bool cs_required_broken(cs_Solver *S)
  * (the paths through the rows). The required constraints are summed as one
  * combination with weights in [0.5, 1) of random sign (identity_weight,
  * 53 random bits each, so that what is lost in one cancels against
- * another's only by coincidence) in one pass: each constraint's terms and marker seed a weight on its variables,
- * which flows from each variable to the ones its row references (the
- * reverse of reference_order) and ends on parametric symbols. What the
+ * another's only by coincidence) in one pass: each constraint's terms and
+ * marker seed a weight on its variables, which flows from each variable
+ * to the ones its row references (the reverse of reference_order) and
+ * ends on parametric symbols. What the
  * check finds is a symbol lost: past IDENTITY_LOST of its sizes (a lost
  * one reads 1; random rounds of the C tests 1e-10 at most), held by a
  * basic row all the same (cs_marker_held). A symbol that no row holds is
@@ -1788,9 +1795,9 @@ static long double worst_required(const cs_Solver *S, const double *x)
             r += t;
             size += fabsl(t);
         }
-        long double off = c->op == CS_EQ ? fabsl(r) : c->op == CS_LE ? r : -r;
-        if (off / (size > 1.0L ? size : 1.0L) > worst)
-            worst = off / (size > 1.0L ? size : 1.0L);
+        long double off = broken_by(c, r) / (size > 1.0L ? size : 1.0L);
+        if (off > worst)
+            worst = off;
     }
     return worst;
 }
