@@ -1642,7 +1642,9 @@ bool cs_required_broken(cs_Solver *S)
  * find is a loss by degrees: in that input the shortfall on s15 is 1.5e-6
  * of its sizes, and builds of the C tests' ill-conditioned systems that
  * stand read up to 9e-6, so no threshold there tells them apart; the
- * dummy lost with it is what the check sees. A pass over the tableau and
+ * dummy lost with it is what the check sees. (In place, where a loss by
+ * degrees comes from sums that cancelled, the merge marks the operation:
+ * cs_note_cancellation, cs_internal.h.) A pass over the tableau and
  * 32 bytes a symbol and a variable, made only where the vertex is checked
  * (a build that decides an operation, an outcome after a suspect pivot),
  * which no workload reaches.

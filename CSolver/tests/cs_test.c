@@ -1172,6 +1172,18 @@ static uint32_t rng(void)
     return (uint32_t)(rng_state >> 33);
 }
 
+/* Whether the library marks an operation whose merge kept a sum cancelled
+ * past CS_ILL_CANCEL of its terms (cs_internal.h, "Cancellation"): it
+ * does unless a build sets CS_ILL_CANCEL to 0, as scripts/test.sh does for
+ * one configuration of these tests, so that the sequences that found the
+ * checks it now forestalls (a marker no row holds, an identity lost, a
+ * refactorisation built required first) still reach those checks there. */
+#if !defined(CS_ILL_CANCEL) || CS_ILL_CANCEL > 0
+#define CANCEL_RULE 1
+#else
+#define CANCEL_RULE 0
+#endif
+
 typedef struct Spec {
     cs_Term t[3];
     int n;
@@ -2111,8 +2123,11 @@ static void test_a_refactorisation_that_breaks_a_required_constraint_is_built_re
     size_t refactors;
     bool rows_same;
     update_comparing_rows(S, &refactors, &rows_same);
-    EXPECT(refactors == 1); /* the third build, taken */
-    EXPECT(!rows_same);
+    /* The third build, taken; where sums cancelled past CS_ILL_CANCEL are
+     * solved afresh, two of the change sets that wore the rows were, and
+     * the update has nothing to mend. */
+    EXPECT(refactors == !CANCEL_RULE);
+    EXPECT(rows_same == CANCEL_RULE);
     EXPECT_STATUS(cs_check_invariants(S), CS_OK);
     EXPECT(NEAR(cs_value(S, v[4]), -1));
     EXPECT(NEAR(cs_value(S, v[0]), -6.67));
@@ -2528,7 +2543,12 @@ static void test_a_build_left_infeasible_is_built_cautiously(void)
  * of it went with the removed row. The tableau no longer held
  * `667v2 + 375v3 + 8 == 0`, and the update published values that broke it
  * by 0.0018 (of 56). The removal's end finds the marker that no row holds
- * (cs_markers_lost), and the change set is solved afresh.
+ * (cs_markers_lost), and the change set is solved afresh. Since
+ * 2026-11-29 it does not get there: adding `100v0 + 375 == 0` before it
+ * keeps a sum cancelled past CS_ILL_CANCEL, that addition is solved again
+ * from scratch, and the removal then holds every marker in place. Where
+ * the rule is off (CANCEL_RULE 0) the test takes the route it was written
+ * for.
  */
 static void test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh(void)
 {
@@ -2552,12 +2572,15 @@ static void test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh(v
     EXPECT_STATUS(cs_edit_add(S, v[1], CS_STRONG), CS_OK);
     EXPECT_STATUS(cs_apply(S, &c[5], 1, &c[1], 1, NULL), CS_OK);
     EXPECT_STATUS(cs_add(S, c[3]), CS_OK);
-    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
     cs_Stats before, after;
+    cs_stats(S, &before);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK); /* its expansion cancels past CS_ILL_CANCEL */
+    cs_stats(S, &after);
+    EXPECT(after.rebuilds == before.rebuilds + CANCEL_RULE);
     cs_stats(S, &before);
     EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[5], 1, NULL), CS_OK); /* the removal that lost it */
     cs_stats(S, &after);
-    EXPECT(after.rebuilds == before.rebuilds + 1);
+    EXPECT(after.rebuilds == before.rebuilds + !CANCEL_RULE);
     EXPECT_STATUS(cs_check_invariants(S), CS_OK); /* every added constraint's markers held */
     cs_update(S);
     double x2 = cs_value(S, v[2]), x3 = cs_value(S, v[3]);
@@ -2637,7 +2660,7 @@ static void test_a_removal_whose_rows_lose_an_identity_is_solved_afresh(void)
     a[0] = c[7], a[1] = c[9];
     EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK); /* was left infeasible after it */
     cs_stats(S, &after);
-    EXPECT(after.rebuilds == before.rebuilds);
+    EXPECT(after.rebuilds == before.rebuilds + CANCEL_RULE); /* it cancels past CS_ILL_CANCEL */
     EXPECT_STATUS(cs_check_invariants(S), CS_OK); /* every restricted row at 0 or above */
     cs_update(S);
     EXPECT(NEAR(cs_value(S, v[0]), 0));  /* 8v0 == 0 */
@@ -2911,6 +2934,75 @@ static void test_refined_values_worse_than_the_first_pass_are_not_published(void
     EXPECT(667 * x[2] + 375 * x[6] + 20 <= 1e-6 * (fabs(667 * x[2]) + fabs(375 * x[6]) + 20));
     cs_solver_free(S);
 }
+
+#if CANCEL_RULE
+/*
+ * A sum cancelled past CS_ILL_CANCEL (found by fuzz/cs_fuzz.c, minimized;
+ * its seed sum-cancelled-past-1e-6): lexicographic, eight variables,
+ * coefficients of 667, 375 and 100. Adding `-0.25 v2 + 375 v3 + 20 <= 0`
+ * and `0 v0 == 0` in place expands the new row through sums of 75,000
+ * and -75,000 that keep 4.7e-7 of them, and pivots on none that is
+ * suspect. The rows then hold two required constraints' identities short
+ * by 3.75e-4 on the slack of `667 v2 - 2 v6 + 375 v0 + 20 <= 0`, 4.7e-7
+ * of the paths through it; removing the edit on v1 took those paths away,
+ * and the new constant 0 for that inequality moved the values by the
+ * shortfall times 20: `8 v1 + 375 v3 + 0.5 v6 + 0.5 == 0` missed by 0.0075
+ * (of 40), every invariant holding. The change set is now solved afresh,
+ * and every required constraint holds after each step.
+ */
+static void test_a_sum_cancelled_past_its_terms_is_solved_afresh(void)
+{
+    cs_Var v[8];
+    cs_Cons c[10];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[10] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[6], 0.5 } }, 3, 0.5, CS_REQUIRED, CS_EQ },
+        { { { v[2], 667 }, { v[6], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], -0.25 }, { v[4], 0 }, { v[3], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 0, CS_STRONG, CS_EQ },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[6], 0.5 }, { v[0], -2 } }, 2, -0.25, CS_MEDIUM, CS_EQ },
+        { { { v[0], 0 } }, 1, 0, 750000, CS_EQ },
+        { { { v[0], 8 } }, 1, 20, CS_MEDIUM, CS_GE },
+    };
+    make(S, spec, 0, 7, c);
+    cs_Cons a[2] = { c[5], c[4] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_STRONG), CS_OK);
+    make(S, spec, 7, 9, c);
+    EXPECT_STATUS(cs_add(S, c[6]), CS_OK);
+    a[0] = c[0], a[1] = c[7];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_apply(S, &c[0], 1, &c[2], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    cs_Stats before, after;
+    cs_stats(S, &before);
+    a[0] = c[3], a[1] = c[8];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK); /* the sums cancel here */
+    cs_stats(S, &after);
+    EXPECT(after.rebuilds == before.rebuilds + 1);
+    EXPECT_STATUS(cs_set_cache_limit(S, 0), CS_OK);
+    cs_set_prefault(S, 0);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], 20), CS_OK);
+    EXPECT_STATUS(cs_edit_remove(S, v[1]), CS_OK);
+    cs_update(S);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], 0), CS_OK);
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+    cs_update(S);
+    double x[8];
+    for (int k = 0; k < 8; k++)
+        x[k] = cs_value(S, v[k]);
+    double t[3] = { 8 * x[1], 375 * x[3], 0.5 * x[6] };
+    EXPECT(fabs(t[0] + t[1] + t[2] + 0.5) <= 1e-9 * (fabs(t[0]) + fabs(t[1]) + fabs(t[2]) + 0.5));
+    EXPECT(667 * x[2] - 2 * x[6] + 375 * x[0] <= 1e-9 * (fabs(667 * x[2]) + fabs(2 * x[6]) + fabs(375 * x[0])));
+    EXPECT(-0.25 * x[2] + 375 * x[3] + 20 <= 1e-9 * (fabs(0.25 * x[2]) + fabs(375 * x[3]) + 20));
+    cs_solver_free(S);
+}
+#endif
 
 /*
  * A correction of a marker that a row not evaluated holds (found by
@@ -4136,6 +4228,9 @@ int main(void)
     run("a fresh solve that loses an identity is built again", test_a_fresh_solve_that_loses_an_identity_is_built_again);
     run("refined values worse than the first pass's are not published",
         test_refined_values_worse_than_the_first_pass_are_not_published);
+#if CANCEL_RULE
+    run("a sum cancelled past its terms is solved afresh", test_a_sum_cancelled_past_its_terms_is_solved_afresh);
+#endif
     run("a correction moves only rows that are evaluated together",
         test_a_correction_moves_only_rows_that_are_evaluated_together);
     run("a chain against its order", test_chain_against_its_order);
