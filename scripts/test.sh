@@ -157,8 +157,7 @@ count warm-heap "$BUILD/warm-heap.log"
 # three broken builds that no known sequence reaches), and are built without
 # the rule that solves afresh an operation whose sums cancelled past 1e-6
 # (CS_ILL_CANCEL=0), so that the fuzz sequences that found the checks it now
-# forestalls (a marker no row holds, an identity lost, a refactorisation
-# built required first) still reach those checks.
+# forestalls (a marker no row holds, an identity lost) still reach them.
 stage "small search budget: build" "$BUILD/budget-build.log" \
     clang -O2 -g -DNDEBUG -DCS_SEARCH_BUDGET=8 -DCS_TERM_SLAB=256 -DCS_NO_AVX2 -ICSolver/include -IBenchmarks/solver-bench \
         -D_GNU_SOURCE CSolver/src/*.c Benchmarks/solver-bench/*.c -lm -o "$BUILD/solver-bench-budget8"

@@ -9,14 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool is_level_slot(const cs_Solver *S, int32_t slot)
-{
-    for (int32_t l = 0; l < S->nlevels; l++)
-        if (S->levels[l].slot == slot)
-            return true;
-    return false;
-}
-
 void cs_stats(const cs_Solver *S, cs_Stats *out)
 {
     cs_Stats st;
@@ -162,7 +154,7 @@ cs_Status cs_check_invariants(const cs_Solver *S)
     size_t basics = 0;
     for (uint32_t k = 0; k < S->nslot; k++) {
         const Row *r = &S->rows[k];
-        bool objective = is_level_slot(S, (int32_t)k);
+        bool objective = cs_is_level_slot(S, (int32_t)k);
         if (r->basic == 0 && !objective) {
             CHECK(r->n == 0);
             continue;

@@ -738,26 +738,40 @@ static inline void cs_note_growth(cs_Solver *S, double a)
  * the constraint's expression should not hold). cs_fuzz found an in-place
  * change set, none of whose pivots was suspect, whose new row's expansion
  * kept sums of 75,000 and -75,000 at 4.7e-7 of them: two required
- * constraints' identities were left short by 4.7e-7 of the paths through
- * a slack, too little for cs_identity_lost to tell from a sound tableau's
+ * constraints' identities were left short by 4.7e-7 of the paths through a
+ * slack, too little for cs_identity_lost to tell from a sound tableau's
  * rounding; an edit removed later took the paths away, and a new constant
  * for the slack's constraint moved the values by the shortfall and missed
- * a required constraint by 0.0075 of 40. So such a sum in any row marks
- * the operation as a pivot below the tolerance does (refactor_due): a
- * change set in place or a new constant is solved afresh, another
- * operation solves its constraints again once it has succeeded. A build
- * from an empty tableau ignores it (its sums are as good as the system's
- * arithmetic gets). Layouts' sums cancel exactly (0) or not at all: no
- * workload keeps a sum of two terms of opposite signs (every trace at S,
- * M and L, both modes; tree L keeps 13,120 sums, each of like signs), so
- * none pays more than the test.
+ * a required constraint by 0.0075 of 40. So such a sum in a constraint's
+ * row (or a phase-one objective, a copy of one) marks the operation as a
+ * pivot below the tolerance does (refactor_due): a change set in place or
+ * a new constant is solved afresh, another operation solves its
+ * constraints again once it has succeeded. A build from an empty tableau
+ * ignores it (its sums are as good as the system's arithmetic gets).
+ * Objective levels' rows are left out, as from the growth rule: in
+ * weighted mode their coefficients are sums of strengths, where 1e6 less
+ * 999,999 is exact (counted in, they made a fifth of the operations of
+ * the C tests' random rounds, whose coefficients are 1, -1, 2 and 0.5,
+ * solve afresh; left out, none). Layouts' sums cancel exactly (0) or not
+ * at all: no workload keeps a sum of two terms of opposite signs (every
+ * trace at S, M and L, both modes; tree L keeps 13,120 sums, each of like
+ * signs), so none pays more than the test.
  */
 #ifndef CS_ILL_CANCEL /* scripts/test.sh turns it off (0) for one configuration of the C tests */
 #define CS_ILL_CANCEL 1.0e-6
 #endif
-static inline void cs_note_cancellation(cs_Solver *S, double v, double x, double y)
+/* Is slot an objective level's row? A walk of the levels (a handful). */
+static inline bool cs_is_level_slot(const cs_Solver *S, int32_t slot)
 {
-    if (fabs(v) < CS_ILL_CANCEL * (fabs(x) + fabs(y)))
+    for (int32_t l = 0; l < S->nlevels; l++)
+        if (S->levels[l].slot == slot)
+            return true;
+    return false;
+}
+/* The rule above for the sum v = x + y kept in row slot. */
+static inline void cs_note_cancellation(cs_Solver *S, int32_t slot, double v, double x, double y)
+{
+    if (fabs(v) < CS_ILL_CANCEL * (fabs(x) + fabs(y)) && !cs_is_level_slot(S, slot))
         S->refactor_due = true;
 }
 /* The same test for a coefficient a of row r already found. */
@@ -899,7 +913,7 @@ static inline int32_t cs_terms_merge(cs_Solver *S, int32_t slot, const Row *x, d
             double u = x->coef[i++], v = a * y->coef[j++];
             double sum = u + v;
             if (!cs_cancelled(sum, u, v)) {
-                cs_note_cancellation(S, sum, u, v);
+                cs_note_cancellation(S, slot, sum, u, v);
                 os[k] = si; oc[k++] = sum;
             } else {
                 cs_col_gone(S, si);
