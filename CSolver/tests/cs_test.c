@@ -2602,7 +2602,9 @@ static void test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh(v
  * identities as well (cs_identity_lost), and finds the removal before it
  * wrong: in place, it left the rows of a required constraint's variables
  * without a slack that another row still held. It is solved afresh
- * instead, and the change set then stays feasible in place.
+ * instead, and the change set then stays feasible in place. Where sums
+ * cancelled past CS_ILL_CANCEL mark the operation (CANCEL_RULE), that
+ * change set keeps one and is solved afresh too.
  */
 static void test_a_removal_whose_rows_lose_an_identity_is_solved_afresh(void)
 {
