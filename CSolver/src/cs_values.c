@@ -1576,6 +1576,13 @@ enum { REFACTOR_GROWTH = 16 };
 #define REFACTOR_RESIDUAL 1.0e-10
 #define CAUTIOUS_RESIDUAL 1.0e-6
 
+/* Is constraint id a required one that is added? The constraints that
+ * cs_required_broken, cs_identity_lost and worst_required check. */
+static bool added_required(const cs_Solver *S, uint32_t id)
+{
+    return S->state[id] == CONS_ADDED && cs_is_required(S->cons[id].strength);
+}
+
 /* How far residual r breaks constraint c: |r| for an equation, the
  * excess on the wrong side for an inequality (<= 0 where it holds). */
 static long double broken_by(const Cons *c, long double r)
@@ -1598,7 +1605,7 @@ bool cs_required_broken(cs_Solver *S)
     }
     for (uint32_t id = 0; id < S->ncons; id++) {
         const Cons *c = &S->cons[id];
-        if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
+        if (!added_required(S, id))
             continue;
         long double r = residual_of(S, c, true);
         if (broken_by(c, r) > CAUTIOUS_RESIDUAL * residual_scale_of(S, c, true))
@@ -1681,7 +1688,7 @@ bool cs_identity_lost(cs_Solver *S)
     long double *size = coef + nsym, *w = size + nsym, *wsize = w + nvar;
     for (uint32_t id = 0; id < S->ncons; id++) {
         const Cons *c = &S->cons[id];
-        if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
+        if (!added_required(S, id))
             continue;
         long double r = identity_weight(id);
         for (uint32_t k = 0; k < c->nterms; k++) {
@@ -1789,7 +1796,7 @@ static long double worst_required(const cs_Solver *S, const double *x)
     long double worst = 0.0L;
     for (uint32_t id = 0; id < S->ncons; id++) {
         const Cons *c = &S->cons[id];
-        if (S->state[id] != CONS_ADDED || !cs_is_required(c->strength))
+        if (!added_required(S, id))
             continue;
         long double r = c->constant, size = fabsl((long double)c->constant);
         for (uint32_t k = 0; k < c->nterms; k++) {
