@@ -45,7 +45,12 @@ let package = Package(
                 valgrindReadableSymbols,
             ],
             // The reserve's helper thread (cs_alloc.c); in libc itself since glibc 2.34.
-            linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]
+            // libm: the floating-point environment (fetestexcept and the rest,
+            // cs_internal.h "Exact arithmetic"), which glibc keeps there.
+            linkerSettings: [
+                .linkedLibrary("pthread", .when(platforms: [.linux])),
+                .linkedLibrary("m", .when(platforms: [.linux])),
+            ]
         ),
         .executableTarget(
             name: "solver-bench",

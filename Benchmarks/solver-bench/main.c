@@ -167,9 +167,10 @@ static void print_stats(const cs_Solver *s, const char *phase)
     cs_Stats st;
     cs_stats(s, &st);
     fprintf(stderr, "stats %s: rows %zu terms %zu (%.1f a row) symbols %zu levels %zu pivots %zu bytes %zu "
-                    "kept %zu states %zu bytes rebuilds %zu refactors %zu spare %zu bytes\n",
+                    "kept %zu states %zu bytes rebuilds %zu refactors %zu exact updates %zu spare %zu bytes\n",
             phase, st.rows, st.terms, st.rows ? (double)st.terms / (double)st.rows : 0.0, st.symbols,
-            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes, st.rebuilds, st.refactors, st.spare_bytes);
+            st.levels, st.pivots, st.bytes, st.cached_states, st.cache_bytes, st.rebuilds, st.refactors,
+            st.exact_updates, st.spare_bytes);
 }
 
 /*

@@ -270,7 +270,10 @@ int cs_prefault_enabled(const cs_Solver *solver);
  * pivots has worn the tableau (a constraint's residual before refinement
  * past 1e-10 of its size), it solves the constraints added again from
  * scratch (cs_Stats.refactors) and publishes those values; that update
- * lists every variable as changed. */
+ * lists every variable as changed. An update after a change set solved
+ * from an empty tableau skips refinement when no operation of that solve
+ * or of the update rounded (cs_Stats.exact_updates): C99's inexact flag
+ * tells, and the caller's flag is left as it would be without the look. */
 void cs_update(cs_Solver *solver);
 
 /* The value of var as of the last cs_update (0 for an unknown var). */
@@ -305,6 +308,9 @@ typedef struct cs_Stats {
                            * mapped for the next change set solved afresh (the default
                            * allocator's only, cs_set_prefault; not part of bytes; freed with
                            * the solver) */
+    size_t exact_updates; /* updates that published every value without refining it, nothing
+                           * having rounded since the tableau was solved from an empty one
+                           * (see cs_update) */
 } cs_Stats;
 
 void cs_stats(const cs_Solver *solver, cs_Stats *out);

@@ -428,6 +428,11 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     *kept = NULL;
     *done = true; /* unless the in-place path is to say why it is refused */
     bool cautious = S->cautious; /* the caller's; a build again below may set it */
+    /* Watched as a whole, not by its builds' transactions (cs_internal.h,
+     * "Exact arithmetic"). */
+    S->exact = false;
+    bool had_rounded = cs_watch_rounding();
+    S->sum_dropped = false;
     S->spares.made_before = S->spares.made;
     /* More than the target set: a valid remove[] lists nremove of the
      * nadded constraints (target_set counts the others, within cap). */
@@ -522,6 +527,9 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
         *kept = NULL;
     }
     S->cautious = cautious;
+    /* Built without a rounding, the update after it need not refine. */
+    bool rounded = cs_rounded(had_rounded);
+    S->exact = st == CS_OK && !rounded && !S->sum_dropped;
     /* Pivots of a build from an empty tableau are as good as this system's
      * arithmetic gets: solving it again would take the same ones
      * (refactor_if_due, cs_solver.c). */

@@ -27,6 +27,7 @@ void cs_stats(const cs_Solver *S, cs_Stats *out)
     st.rebuilds = S->rebuilds;
     st.reorders = S->reorders;
     st.refactors = S->refactors;
+    st.exact_updates = S->exact_updates;
     st.spare_bytes = S->spares.bytes + cs_reserve_bytes(S);
     *out = st;
 }

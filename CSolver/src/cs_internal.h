@@ -58,6 +58,7 @@
 
 #include "csolver.h"
 
+#include <fenv.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -115,11 +116,33 @@
 #define CS_CANCEL_NOISE 1.0e-14
 #define CS_CANCEL_MOSTLY 1.0e-3
 
+/* Is v = x + y nothing but the rounding of x and y (CS_CANCEL_NOISE of
+ * |x| + |y|; a constant so cancelled is 0, cs_row_axpy)? A sum that
+ * cancelled exactly, and one far from cancelling (past 2^-39 of the larger
+ * term, so past 2^-40 of |x| + |y|), are told by operations that cannot
+ * round, so that the test leaves the inexact flag as it found it in all
+ * but near-cancellations (below, "Exact arithmetic"); the answers are the
+ * product's. */
+static inline bool cs_noise(double v, double x, double y)
+{
+    double a = fabs(v);
+    if (a == 0.0)
+        return true;
+    if (a * 0x1p39 > fmax(fabs(x), fabs(y)))
+        return false;
+    return a <= CS_CANCEL_NOISE * (fabs(x) + fabs(y));
+}
+
 static inline bool cs_cancelled(double v, double x, double y)
 {
-    double m = fabs(x) + fabs(y);
+    if (cs_noise(v, x, y))
+        return true;
+    /* Past 2^-8 of the larger term is past CS_CANCEL_MOSTLY of the two,
+     * told without a rounding as in cs_noise. */
     double a = fabs(v);
-    return a <= CS_CANCEL_NOISE * m || (a < CS_EPS && a <= CS_CANCEL_MOSTLY * m);
+    if (a >= CS_EPS || a * 0x1p8 > fmax(fabs(x), fabs(y)))
+        return false;
+    return a <= CS_CANCEL_MOSTLY * (fabs(x) + fabs(y));
 }
 
 typedef uint32_t Sym; /* 0 is no symbol */
@@ -394,6 +417,10 @@ typedef struct Journal {
     Sym watch[CS_WATCH];
     uint32_t nwatch;
     bool watch_overflow;
+    /* The tableau was exact when it began (S->exact), so its rounding is
+     * watched, and whether the caller's inexact flag was raised then
+     * (cs_internal.h, "Exact arithmetic"). */
+    bool exact, had_rounded;
 } Journal;
 
 /* Mappings of the default allocator that the solver gave back, kept for
@@ -548,6 +575,13 @@ struct cs_Solver {
      * (cs_rests_on_ill_pivot, refactor_if_due; a build, cs_afresh.c).
      * Cleared when checked and by a rollback. */
     bool verify_due;
+    /* Exact arithmetic (below): the tableau was built from an empty one
+     * and nothing has rounded in it since, its update still to come; and
+     * whether a merge took a sum that was not 0 for 0 (cs_cancelled),
+     * which the floating-point environment does not report.
+     * exact_updates: updates published without refinement (cs_Stats). */
+    bool exact, sum_dropped;
+    size_t exact_updates;
 
     Journal j;
     Topo topo;
@@ -680,7 +714,7 @@ static inline double cs_row_largest(const Row *r)
  * trace replays with refactors 0 and its rebuilds alone), and lpcheck's
  * lines are the same at 1e-6 as at 1e-7.
  */
-#define CS_PIVOT_TOLERANCE 1.0e-6
+#define CS_PIVOT_TOLERANCE 1.0e-6 /* at most 2^-19 (cs_row_tiny) */
 /*
  * Above the tolerance, a pivot on a small coefficient is most often exact
  * (a product of a layout's small and large numbers), but a few of them in
@@ -703,7 +737,7 @@ static inline double cs_row_largest(const Row *r)
  * workload pays for the check; lpcheck's random systems do, and give the
  * same lines.
  */
-#define CS_SUSPECT_PIVOT 1.0e-3
+#define CS_SUSPECT_PIVOT 1.0e-3 /* at most 2^-9 (cs_row_solve_for) */
 /*
  * Growth. A pivot's own row is tested above; the rows it is substituted
  * into grow by the multiplier, the coefficient of the symbol replaced, and
@@ -757,9 +791,113 @@ static inline void cs_note_growth(cs_Solver *S, double a)
  * trace at S, M and L, both modes; tree L keeps 13,120 sums, each of like
  * signs), so none pays more than the test.
  */
+/* At most 2^-19 (cs_note_cancellation tells larger sums without it). */
 #ifndef CS_ILL_CANCEL /* scripts/test.sh turns it off (0) for one configuration of the C tests */
 #define CS_ILL_CANCEL 1.0e-6
 #endif
+/*
+ * Exact arithmetic. A layout whose coefficients and constants are small
+ * integers and halves (stack and cells: edges pinned, widths equal or
+ * halved, heights in whole points) is solved without a single rounding:
+ * every sum, product and quotient of its build and of the update's first
+ * pass is exact. Its first pass's values then hold every exactly holding
+ * constraint to the last bit, and the refinement pass, which sums each
+ * such constraint's residual in extended precision to find them all 0,
+ * has nothing to mend (cs_values.c, refine_every). Which layouts those
+ * are is not known in advance; the floating-point environment says it
+ * afterwards: C99's inexact flag is raised by every rounded result, x87's
+ * and SSE's alike (fetestexcept reads both on x86-64), and nothing the
+ * solver does clears it. cs_watch_rounding clears it and returns whether
+ * the caller had it raised; cs_rounded reads it and raises it again if the
+ * caller had it, so that the caller's flag is left as it would be without
+ * the watch. Where <fenv.h> has no FE_INEXACT every operation counts as
+ * rounded, and so it does where a division that rounds does not raise the
+ * flag (cs_inexact_reported, asked only when nothing else did).
+ *
+ * What is watched is what the update after a build from an empty tableau
+ * depends on: the build (cs_apply_afresh, which sets S->exact), each
+ * transaction until that update (cs_txn_begin and cs_txn_commit: a
+ * suggestion, say, which moves the rows' constants; one rolled back
+ * leaves the tableau as it was, exact), and the update's first pass
+ * (full_pass, which clears S->exact: the updates after it are a map's, or
+ * refine only what moved). A constant moved in place, outside a
+ * transaction (cs_shift_constant_in_place), clears it too.
+ *
+ * Numbers that decide without being written must not raise the flag for
+ * a layout that is exact: the tolerance tests (cs_noise, cs_cancelled,
+ * cs_note_cancellation, cs_row_tiny, cs_row_solve_for's suspect pivot)
+ * first compare with the larger term times a power of two, which cannot
+ * round, and multiply by their tolerance only near it; a ratio test's
+ * quotients (leaving_row, dual_entering_symbol, marker_leaving_row) put
+ * the flag back as they found it (cs_choice_begins, cs_choice_made).
+ * What the flag does not see: a sum that cs_cancelled or cs_noise takes
+ * for 0 when it is not (an exact 2^-52 beside 1 is dropped as noise),
+ * which the merges record in sum_dropped. What the compiler may not do:
+ * the operations watched read their operands from memory after the call
+ * that clears the flag, which may have written it, and store their
+ * results (rows, x0[]) before the call that reads the flag, which may read
+ * them, so none is moved out of the watch; an operation hoisted into it
+ * raises the flag early, which costs a refinement, never a value.
+ */
+static inline bool cs_watch_rounding(void)
+{
+#ifdef FE_INEXACT
+    bool had = fetestexcept(FE_INEXACT) != 0;
+    feclearexcept(FE_INEXACT);
+    return had;
+#else
+    return false;
+#endif
+}
+/* Does this environment raise the flag, for double and for long double?
+ * Valgrind's emulation of x87 and SSE does not (under callgrind, tree L
+ * went unrefined), and there every operation would count as exact. Leaves
+ * the flag clear. */
+static inline bool cs_inexact_reported(void)
+{
+    volatile double d = 1.0;
+    volatile long double l = 1.0L;
+    feclearexcept(FE_INEXACT);
+    d = d / 3.0;
+    bool reported = fetestexcept(FE_INEXACT) != 0;
+    feclearexcept(FE_INEXACT);
+    l = l / 3.0L;
+    reported = reported && fetestexcept(FE_INEXACT) != 0;
+    feclearexcept(FE_INEXACT);
+    return reported;
+}
+static inline bool cs_rounded(bool had)
+{
+#ifdef FE_INEXACT
+    bool rounded = fetestexcept(FE_INEXACT) != 0 || !cs_inexact_reported();
+    if (had)
+        feraiseexcept(FE_INEXACT);
+    return rounded;
+#else
+    (void)had;
+    return true;
+#endif
+}
+/* A choice computed from the tableau's numbers and not written into it (a
+ * ratio test's quotients) may round without making any row inexact:
+ * cs_choice_made puts the flag back as cs_choice_begins found it. */
+static inline bool cs_choice_begins(void)
+{
+#ifdef FE_INEXACT
+    return fetestexcept(FE_INEXACT) != 0;
+#else
+    return true;
+#endif
+}
+static inline void cs_choice_made(bool had)
+{
+#ifdef FE_INEXACT
+    if (!had && fetestexcept(FE_INEXACT) != 0) /* a test is cheap, a clear is not */
+        feclearexcept(FE_INEXACT);
+#else
+    (void)had;
+#endif
+}
 /* Is slot an objective level's row? A walk of the levels (a handful). */
 static inline bool cs_is_level_slot(const cs_Solver *S, int32_t slot)
 {
@@ -771,13 +909,20 @@ static inline bool cs_is_level_slot(const cs_Solver *S, int32_t slot)
 /* The rule above for the sum v = x + y kept in row slot. */
 static inline void cs_note_cancellation(cs_Solver *S, int32_t slot, double v, double x, double y)
 {
+    /* Past 2^-18 of the larger term is past 2^-19 of |x| + |y|, above
+     * CS_ILL_CANCEL: told without a rounding, as in cs_cancelled. */
+    if (fabs(v) * 0x1p18 > fmax(fabs(x), fabs(y)))
+        return;
     if (fabs(v) < CS_ILL_CANCEL * (fabs(x) + fabs(y)) && !cs_is_level_slot(S, slot))
         S->refactor_due = true;
 }
 /* The same test for a coefficient a of row r already found. */
 static inline bool cs_row_tiny(const Row *r, double a)
 {
-    return fabs(a) < CS_PIVOT_TOLERANCE * cs_row_largest(r);
+    /* At 2^-19 of the largest or more, past the tolerance: told without a
+     * rounding (below, "Exact arithmetic"), the product only below it. */
+    double largest = cs_row_largest(r);
+    return fabs(a) * 0x1p19 < largest && fabs(a) < CS_PIVOT_TOLERANCE * largest;
 }
 static inline bool cs_row_ill_conditioned(const Row *r, Sym e)
 {
@@ -916,6 +1061,7 @@ static inline int32_t cs_terms_merge(cs_Solver *S, int32_t slot, const Row *x, d
                 cs_note_cancellation(S, slot, sum, u, v);
                 os[k] = si; oc[k++] = sum;
             } else {
+                S->sum_dropped |= sum != 0.0;
                 cs_col_gone(S, si);
             }
         }

@@ -57,6 +57,11 @@ void cs_txn_begin(cs_Solver *S)
         j->count = 1;
     }
     j->stamp = j->count;
+    j->exact = S->exact; /* and stays so if nothing rounds (cs_internal.h, "Exact arithmetic") */
+    if (j->exact) {
+        j->had_rounded = cs_watch_rounding();
+        S->sum_dropped = false;
+    }
     j->rows.n = j->constants.n = j->basics.n = j->cons.n = j->edits.n = 0;
     j->free_syms.n = j->free_slots.n = j->free_cons.n = j->compact.n = 0;
     j->levels_saved = false;
@@ -134,6 +139,8 @@ void cs_txn_commit(cs_Solver *S)
         S->nlevels = w;
     }
     drop_level_snapshot(S);
+    if (j->exact)
+        S->exact = !cs_rounded(j->had_rounded) && !S->sum_dropped;
     j->stamp = 0;
 }
 
@@ -219,6 +226,8 @@ void cs_txn_rollback(cs_Solver *S)
     S->verify_due = false;
     j->nwatch = 0; /* the rows that held them are back */
     j->watch_overflow = false;
+    if (j->exact) /* and so is S->exact: the caller's flag is put back */
+        (void)cs_rounded(j->had_rounded);
     j->stamp = 0;
 }
 

@@ -266,7 +266,9 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
      * real). Left, it was what two sums of 1e11 left of 0 in a
      * restricted row, -1.5e-5, an infeasible tableau (cs_fuzz). */
     double x = r->constant, y = a * q->constant, sum = x + y;
-    r->constant = fabs(sum) <= CS_CANCEL_NOISE * (fabs(x) + fabs(y)) ? 0.0 : sum;
+    bool noise = cs_noise(sum, x, y);
+    S->sum_dropped |= noise && sum != 0.0;
+    r->constant = noise ? 0.0 : sum;
     if (k <= r->cap) {
         /* Copied back: the scratch keeps its room for the next merge,
          * where trading buffers would leave it a row's (too small, so
@@ -296,6 +298,7 @@ bool cs_row_add_term(cs_Solver *S, int32_t dst, Sym s, double a)
         if (!cs_cancelled(v, r->coef[k], a)) {
             r->coef[k] = v;
         } else {
+            S->sum_dropped |= v != 0.0;
             memmove(r->sym + k, r->sym + k + 1, (size_t)(r->n - k - 1) * sizeof(Sym));
             memmove(r->coef + k, r->coef + k + 1, (size_t)(r->n - k - 1) * sizeof(double));
             r->n--;
@@ -352,8 +355,10 @@ bool cs_row_solve_for(cs_Solver *S, int32_t slot, Sym entering)
         return false;
     if (old != 0 && !cs_col_push(S, old, slot))
         return false;
-    double a = r->coef[k];
-    if (fabs(a) < CS_SUSPECT_PIVOT * cs_row_largest(r)) { /* rare: no workload's pivot is */
+    double a = r->coef[k], largest = cs_row_largest(r);
+    /* At 2^-9 of the largest or more, not suspect: told without a
+     * rounding (cs_internal.h, "Exact arithmetic"). */
+    if (fabs(a) * 0x1p9 < largest && fabs(a) < CS_SUSPECT_PIVOT * largest) { /* rare: no workload's pivot is */
         S->verify_due = true;
         if (cs_row_tiny(r, a))
             S->refactor_due = true;

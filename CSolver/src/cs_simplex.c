@@ -352,7 +352,9 @@ cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
         Sym e = entering_symbol(S, objslot);
         if (e == 0)
             return CS_OK;
+        bool had = cs_choice_begins(); /* its quotients round where they will */
         int32_t r = leaving_row(S, e, S->cautious && objslot < 0);
+        cs_choice_made(had);
         if (r < 0) {
             /* Nothing bounds e. Every objective is a sum of errors, >= 0 on
              * the feasible set, so no ray can lower it: e's reduced cost is
@@ -419,7 +421,9 @@ cs_Status cs_dual_optimize(cs_Solver *S, uint32_t cause)
         int32_t r = S->basic[leaving];
         if (r < 0 || near_zero(S->rows[r].constant) || S->rows[r].constant >= 0.0)
             continue;
+        bool had = cs_choice_begins(); /* its quotients round where they will */
         Sym e = dual_entering_symbol(S, &S->rows[r]);
+        cs_choice_made(had);
         if (e == 0) {
             cs_conflict_note(S, r, cause);
             return CS_ERR_UNSATISFIABLE;
@@ -1269,7 +1273,9 @@ cs_Status cs_remove_cons(cs_Solver *S, uint32_t id)
          * a search cannot show that none does (pivot_check).
          * Expanding can cancel the marker out of the row: choose again. */
         for (int single = 0;; single++) {
+            bool had = cs_choice_begins(); /* its quotients round where they will */
             r = marker_leaving_row(S, mk.marker);
+            cs_choice_made(had);
             if (r < 0)
                 break;
             if (cs_restricted(S, S->rows[r].basic) || !held_elsewhere(S, mk.marker, r) || !has_references(S, r))
@@ -1382,6 +1388,7 @@ CS_HOT bool cs_shift_constant_in_place(cs_Solver *S, uint32_t id, double dc)
     int32_t p = z->ok ? cs_sens_index(z, id) : -1;
     if (p < 0)
         return false;
+    S->exact = false; /* its sums may round (cs_internal.h, "Exact arithmetic") */
     Cons *c = &S->cons[id];
     double delta = dc / cs_marker_sign(c);
     Sym marker = S->mark[id].marker, other = S->mark[id].other;

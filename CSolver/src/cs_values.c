@@ -527,14 +527,18 @@ static void refine_all(cs_Solver *S, uint32_t n, double *restrict corr)
  * and 2 to 4% less time (ten first transitions, `--cache 0`, medians of
  * 4 interleaved); the values are the same to the bit. Where corr[] cannot
  * be had (out of memory), refine, which computes the corrections as it
- * comes to them, gives the same values.
+ * comes to them, gives the same values. `exact`: neither the tableau's
+ * build nor the first pass rounded (cs_internal.h, "Exact arithmetic"),
+ * so every residual is 0 and none is summed; the values published are
+ * the same.
  */
-static void refine_every(cs_Solver *S, uint32_t n)
+static void refine_every(cs_Solver *S, uint32_t n, bool exact)
 {
     S->residual = 0.0;
     double *corr = NULL;
     bool moves = false;
-    for (uint32_t id = 0; id < S->ncons; id++) {
+    S->exact_updates += exact;
+    for (uint32_t id = 0; id < S->ncons && !exact; id++) {
         Sym p = S->mark[id].marker;
         if (p == 0 || S->basic[p] >= 0 || !holds_exactly(S, id))
             continue; /* a basic marker is in its own restricted row alone */
@@ -1735,6 +1739,15 @@ bool cs_identity_lost(cs_Solver *S)
     return lost;
 }
 
+#ifdef CS_TEST_SEAMS
+/* Tests only: every update refines, exact or not, so that a test can hold
+ * the values an exact update publishes against refinement's. */
+bool cs_test_refine_always;
+#define TEST_REFINE_ALWAYS() cs_test_refine_always
+#else
+#define TEST_REFINE_ALWAYS() false
+#endif
+
 /* full_update's two passes and its map, without the refactorisation; the
  * number of variables evaluated, in S->order. */
 static uint32_t full_pass(cs_Solver *S, bool republished)
@@ -1760,6 +1773,9 @@ static uint32_t full_pass(cs_Solver *S, bool republished)
     Sens *z = every && sens_begin(S) ? &S->sens : NULL;
     Fused f = fused_columns(S, z);
     uint32_t stamp = cs_stamp_next(S), evaluated = 0;
+    /* A tableau built without a rounding, evaluated without one, needs
+     * no refinement (cs_internal.h, "Exact arithmetic"). */
+    bool watched = every && S->exact && !TEST_REFINE_ALWAYS(), had_rounded = watched && cs_watch_rounding();
     if (every)
         evaluated = first_pass_sweep(S, stamp, f.j0 != NULL ? &f : NULL);
     for (uint32_t k = 0; k < S->ndirty; k++) {
@@ -1768,9 +1784,11 @@ static uint32_t full_pass(cs_Solver *S, bool republished)
             evaluated = first_pass_from(S, v, stamp, evaluated);
     }
     CS_ASSERT(evaluated == S->ndirty);
+    bool exact = watched && !cs_rounded(had_rounded);
+    S->exact = false; /* what follows is a map's, or refines what moved */
     bool map = moves_only || (uint64_t)evaluated * 4 >= S->nvar;
     if (every && (z == NULL || z->nparam <= 2)) {
-        refine_every(S, evaluated);
+        refine_every(S, evaluated, exact);
     } else {
         S->residual = 0.0;
         refine(S, evaluated, cs_stamp_next(S), z);

@@ -41,6 +41,10 @@ public final class Solver {
         /// operation's simplex had to pivot on a coefficient too small for
         /// its row.
         public let rebuilds, reorders, refactors: Int
+        /// Updates that published every value without refining it: nothing
+        /// had rounded since the tableau was solved from an empty one (a
+        /// layout of whole points and halves, say).
+        public let exactUpdates: Int
         /// Memory given back and kept for the next large blocks, and what
         /// is mapped ahead for the next change set solved afresh
         /// (``reservesMemory``); not part of `bytes`.

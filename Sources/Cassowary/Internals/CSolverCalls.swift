@@ -108,7 +108,7 @@ final class SolverHandle {
                                  levels: s.levels, pivots: s.pivots, bytes: s.bytes,
                                  cachedStates: s.cached_states, cacheBytes: s.cache_bytes,
                                  rebuilds: s.rebuilds, reorders: s.reorders, refactors: s.refactors,
-                                 spareBytes: s.spare_bytes)
+                                 exactUpdates: s.exact_updates, spareBytes: s.spare_bytes)
     }
 
     var cacheLimit: Int { cs_cache_limit(pointer) }
