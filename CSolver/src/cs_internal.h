@@ -556,6 +556,9 @@ struct cs_Solver {
      * is still to be measured; tableaux solved afresh because they drifted. */
     double residual, residual_floor;
     bool measure_floor;
+    /* The last refinement moved a value by more than CORRECTED_FAR of it
+     * (cs_values.c, keep_the_better_values). */
+    bool corrected_far;
     size_t refactors;
     /* Solving afresh cautiously (cs_values.c, "Refactorisation"): set
      * while a tableau that a fresh solve left broken is solved once more,

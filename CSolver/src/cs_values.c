@@ -450,8 +450,32 @@ static void sens_row(cs_Solver *S, Sens *z, cs_Var v, const Row *r);
  * 500, about half an ulp at 0.3). Tree S and M: none, before and after.
  * In double, the pass reads 8 bytes a variable where it read 16, and
  * sums with no x87 load or store. A value of 0 is +0 here (x0 + +0). */
+/* A correction past this part of the value it makes (at least 1) is not a
+ * rounding mended: refinement through a column of numbers near 1e15 (a
+ * tableau worn ill-conditioned) can move a value by whole points, and
+ * full_update then keeps whichever values break the required constraints
+ * less (keep_the_better_values). Corrections in the workloads are below
+ * 1e-13 of their values. */
+#define CORRECTED_FAR 1.0e-6
+
+/* Each value's correction d[] (corr[] by symbol, or delta[] by variable:
+ * `by_symbol`) against the value it made, once the largest of them is
+ * past CORRECTED_FAR (rarely: the loops that sum them keep only the
+ * largest, where this test on each value took 0.4% of a tree L replay's
+ * instructions). */
+static void note_far_corrections(cs_Solver *S, uint32_t n, const double *d, bool by_symbol)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        cs_Var v = S->order[i];
+        double c = d[by_symbol ? S->var_sym[v] : v];
+        if (fabs(c) > CORRECTED_FAR * (1.0 + fabs(S->value[v])))
+            S->corrected_far = true;
+    }
+}
+
 static void refine(cs_Solver *S, uint32_t n, uint32_t stamp, Sens *z)
 {
+    double largest = 0.0; /* correction */
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = S->order[i];
         int32_t slot = S->basic[S->var_sym[v]];
@@ -469,10 +493,13 @@ static void refine(cs_Solver *S, uint32_t n, uint32_t stamp, Sens *z)
             d += r->coef[k] * (cs_is_reference(S, t) ? moved(S, S->owner[t]) : (double)correction(S, t, stamp));
         }
         S->delta[v] = d;
+        largest = fabs(d) > largest ? fabs(d) : largest;
         store(S, v, (double)(S->x0[v] + d));
         if (z)
             sens_row(S, z, v, r);
     }
+    if (largest > CORRECTED_FAR)
+        note_far_corrections(S, n, S->delta, false);
 }
 
 /*
@@ -489,6 +516,7 @@ static void refine(cs_Solver *S, uint32_t n, uint32_t stamp, Sens *z)
  */
 static void refine_all(cs_Solver *S, uint32_t n, double *restrict corr)
 {
+    double largest = 0.0; /* correction */
     for (uint32_t i = 0; i < n; i++) {
         cs_Var v = S->order[i];
         Sym s = S->var_sym[v];
@@ -502,8 +530,11 @@ static void refine_all(cs_Solver *S, uint32_t n, double *restrict corr)
         for (int32_t k = 0; k < r->n; k++)
             d += r->coef[k] * corr[r->sym[k]];
         corr[s] = d;
+        largest = fabs(d) > largest ? fabs(d) : largest;
         store(S, v, (double)(S->x0[v] + d));
     }
+    if (largest > CORRECTED_FAR)
+        note_far_corrections(S, n, corr, true);
 }
 
 /*
@@ -1787,6 +1818,7 @@ static uint32_t full_pass(cs_Solver *S, bool republished)
     bool exact = watched && !cs_rounded(had_rounded);
     S->exact = false; /* what follows is a map's, or refines what moved */
     bool map = moves_only || (uint64_t)evaluated * 4 >= S->nvar;
+    S->corrected_far = false;
     if (every && (z == NULL || z->nparam <= 2)) {
         refine_every(S, evaluated, exact);
     } else {
@@ -1845,10 +1877,16 @@ static long double worst_required(const cs_Solver *S, const double *x)
  * corrections, along columns as wrong, broke the new one by 0.005 of 750
  * (the cautious fresh solve drops the same coefficient). And a tableau
  * whose first pass broke a required equation by 0.03 (of terms near 0),
- * with residuals as large, was mended by its corrections. So, there and
- * only there, the update publishes whichever of the two breaks the
- * required constraints less: the refined values unless they break one
- * past CAUTIOUS_RESIDUAL and the first pass's break them less. Publishing
+ * with residuals as large, was mended by its corrections. A drift below
+ * it can mislead as much: cs_fuzz found a tableau worn to coefficients
+ * near 5e15 on two error symbols, whose residuals of a few ulps, fed back
+ * through them, moved a value by 1 and broke a required equation by 100
+ * (C test "a refinement that moves values by whole points is not
+ * published"). So there, and where a correction moved a value past
+ * CORRECTED_FAR of it (refine, refine_all), the update publishes
+ * whichever of the two breaks the required constraints less: the refined
+ * values unless they break one past CAUTIOUS_RESIDUAL and the first
+ * pass's break them less. Publishing
  * the first pass's, it lists every variable as changed and drops the
  * values map this update may have built from the refined ones. If memory
  * runs out the refined values stand; so they do after a fresh solve that
@@ -1886,7 +1924,7 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
     uint32_t evaluated = full_pass(S, republished);
     bool worn = S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor;
     if (!worn && (S->residual <= CAUTIOUS_RESIDUAL || S->cautious_tried)) {
-        if (S->residual > CAUTIOUS_RESIDUAL)
+        if (S->residual > CAUTIOUS_RESIDUAL || S->corrected_far)
             keep_the_better_values(S, evaluated);
         return;
     }

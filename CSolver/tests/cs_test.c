@@ -3004,6 +3004,90 @@ static void test_a_sum_cancelled_past_its_terms_is_solved_afresh(void)
 }
 #endif
 
+/*
+ * A refinement that moves values by whole points (found by fuzz/cs_fuzz.c,
+ * minimized by libFuzzer and then by operation; its seed
+ * refinement-moved-a-value-by-1): lexicographic, every operation in place.
+ * The change sets wear the tableau to coefficients near 5e15 on the error
+ * symbols of `667 v2 + 375 v3 == 0` (250,000, added twice), and the last
+ * addition, `100 v0 + 375 == 0`, leaves v0's row a difference of numbers
+ * near 2e10 whose first pass gives -3.75. Each soft constraint's residual
+ * there is a few units in the last place, and refinement feeds it back
+ * through those columns: v0 moved to -2.75, the equation missed by 100
+ * while the drift (the residuals relative to their terms) stayed below
+ * CAUTIOUS_RESIDUAL, so nothing compared the two sets of values. A
+ * correction past 1e-6 of its value (CORRECTED_FAR) now has the update
+ * keep whichever values break the required constraints less: here the
+ * first pass's, which hold them all.
+ */
+static void test_a_refinement_that_moves_values_by_whole_points_is_not_published(void)
+{
+    cs_Var v[8];
+    cs_Cons c[12];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[12] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, -0.25, CS_REQUIRED, CS_LE },
+        { { { v[2], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], 667 }, { v[4], 0 }, { v[0], 0 } }, 3, 667, CS_REQUIRED, CS_LE },
+        { { { v[6], -20 } }, 1, -20, CS_REQUIRED, CS_LE },
+        { { { v[0], 0 } }, 1, 8, CS_WEAK, CS_EQ },
+        { { { v[4], 667 }, { v[6], 1 }, { v[7], 375 } }, 3, 100, 750000, CS_GE },
+        { { { v[1], 667 }, { v[4], -0.25 }, { v[1], 1 } }, 3, 0, CS_MEDIUM, CS_EQ },
+        { { { v[2], 667 }, { v[4], 0 }, { v[3], 375 } }, 3, 0, 250000, CS_EQ },
+        { { { v[6], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_WEAK, CS_LE },
+        { { { v[7], -20 } }, 1, 100, CS_WEAK, CS_GE },
+        { { { v[2], 667 }, { v[4], 0 }, { v[3], 375 } }, 3, 0, 250000, CS_EQ },
+    };
+    make(S, spec, 0, 2, c);
+    cs_Cons a[2] = { c[1], c[0] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    make(S, spec, 2, 4, c);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[1], 0.5), CS_OK);
+    EXPECT_STATUS(cs_remove(S, c[0]), CS_OK);
+    make(S, spec, 4, 8, c);
+    a[0] = c[7], a[1] = c[3];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_MEDIUM), CS_OK);
+    make(S, spec, 8, 9, c);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[6], 2), CS_OK);
+    make(S, spec, 9, 10, c);
+    EXPECT_STATUS(cs_add(S, c[9]), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[7], CS_STRONG), CS_OK);
+    a[0] = c[0], a[1] = c[6];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[1], 1, &c[5], 1, NULL), CS_OK);
+    make(S, spec, 10, 11, c);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[5], 1, &c[1], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], -1), CS_OK);
+    EXPECT_STATUS(cs_suggest(S, v[7], 100), CS_OK);
+    EXPECT_STATUS(cs_remove(S, c[0]), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[9], 0), CS_OK);
+    cs_Cons r[2] = { c[7], c[3] };
+    EXPECT_STATUS(cs_apply(S, r, 2, NULL, 0, NULL), CS_OK);
+    make(S, spec, 11, 12, c);
+    EXPECT_STATUS(cs_add(S, c[11]), CS_OK);
+    a[0] = c[8], a[1] = c[10];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+    cs_update(S);
+    /* As cs_fuzz checks them: each added required constraint to 1e-6 of
+     * its terms (the first pass's v0 is -3.749999, through rows of 2e10). */
+    for (int k = 0; k < 4; k++) {
+        if (spec[k].strength != CS_REQUIRED || !cs_cons_is_added(S, c[k]))
+            continue;
+        double size = fabs(spec[k].c);
+        for (int j = 0; j < spec[k].n; j++)
+            size += fabs(spec[k].t[j].coefficient * cs_value(S, spec[k].t[j].var));
+        EXPECT(violation(S, &spec[k]) <= 1e-6 * (1 + size));
+    }
+    EXPECT(fabs(cs_value(S, v[0]) + 3.75) < 1e-5);
+    cs_solver_free(S);
+}
+
 /* ---- exact arithmetic ---------------------------------------------------- */
 
 /*
@@ -4405,6 +4489,8 @@ int main(void)
 #endif
     run("a correction moves only rows that are evaluated together",
         test_a_correction_moves_only_rows_that_are_evaluated_together);
+    run("a refinement that moves values by whole points is not published",
+        test_a_refinement_that_moves_values_by_whole_points_is_not_published);
     run("exact layouts are published unrefined", test_exact_layouts_are_published_unrefined);
     run("exact updates match refined ones", test_exact_updates_match_refined_ones);
     run("a chain against its order", test_chain_against_its_order);
