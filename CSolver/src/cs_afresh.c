@@ -312,7 +312,7 @@ bool cs_test_builds_break;
 #endif
 
 static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead, size_t n,
-                       bool budgeted, bool verify, bool *over)
+                       bool budgeted, bool verify, bool picky, bool *over)
 {
     *over = false;
     cs_tableau_swap(S, t); /* t: the tableau left */
@@ -325,6 +325,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
             t->rows[k].jstamp = 0;
     S->build_work = 0;
     S->verify_due = false; /* this build's own pivots */
+    S->cancelled_past = false; /* and its own sums */
     /* The subject search's order, for this tableau only (cs_topo.c). */
     cs_Status st = cs_topo_begin(S, n) ? CS_OK : CS_ERR_NOMEM;
     uint64_t allowed = budgeted ? WORK_SLACK : UINT64_MAX, step = budgeted ? WORK_BUDGET : 0;
@@ -346,6 +347,8 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
         st = cs_optimize(S, -1);
     if (st == CS_OK && !past && (verify || S->verify_due) && (cs_outcome_broken(S) || TEST_BUILD_BREAKS()))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
+    if (st == CS_OK && !past && picky && S->cancelled_past)
+        st = CS_CANCELLED_BUILD; /* cs_apply_afresh builds it again, required constraints first */
     if (st == CS_OK && !past) {
         cs_txn_commit(S);
         return CS_OK;
@@ -366,7 +369,7 @@ static cs_Status build_again_cautiously(cs_Solver *S, Tableau *t, const cs_Cons 
 {
     cs_tableau_discard(S, t);
     S->cautious = true;
-    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, lead, n, false, verify, over) : CS_ERR_NOMEM;
+    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, lead, n, false, verify, false, over) : CS_ERR_NOMEM;
 }
 
 /* order[0..n) with its required constraints first, each part in the order
@@ -391,6 +394,47 @@ static bool required_first(cs_Solver *S, cs_Cons *order, size_t n)
     memcpy(order + nreq, rest, nrest * sizeof *rest);
     cs_mem_free(S, rest, (n + 1) * sizeof *rest);
     return moved;
+}
+
+/*
+ * A fresh solve that a check sent (`verify`: an operation in place whose
+ * sums cancelled past CS_ILL_CANCEL, or whose pivot was ill-conditioned)
+ * kept such a sum itself (CS_CANCELLED_BUILD): the order it was built in
+ * makes the same loss of digits, and a pivot on that sum carries it into
+ * every row. cs_fuzz: a deletion in place kept 150,000 less
+ * 149,999.99866666668 (4.4e-9 of them, where 1/750 is meant) and pivoted
+ * on it; its fresh solve, in the same order, did the same, and so did the
+ * fresh solve of the change set after it, whose rows then held
+ * coefficients off by 1e-8 of themselves, and a later update missed a
+ * required equation by 1.5e-6 of its terms. Built again with the required
+ * constraints first, the same sum is made but not pivoted on, and every
+ * required constraint holds. That build is kept whatever it cancels (a
+ * system can cancel in every order); where it fails (its check: three C
+ * tests' fresh solves held in their first order and broke a required
+ * constraint required first), or memory runs out, or the order has its
+ * required constraints first already, order[] is built again as it was,
+ * with *lead, and the sum stays, as before 2026-11-29. Into the empty
+ * *t; *lead becomes NULL where the order changed.
+ */
+static cs_Status build_past_cancellation(cs_Solver *S, Tableau *t, cs_Cons *order, const uint32_t **lead, size_t n,
+                                         bool verify, bool *over)
+{
+    size_t bytes = n * sizeof *order;
+    cs_Cons *was = n > 0 ? cs_mem_realloc(S, NULL, 0, bytes) : NULL;
+    if (was != NULL) {
+        memcpy(was, order, bytes);
+        if (required_first(S, order, n) && cs_tableau_empty(S, t, order, n)) {
+            if (build(S, t, order, NULL, n, false, verify, false, over) == CS_OK) {
+                cs_mem_free(S, was, bytes);
+                *lead = NULL;
+                return CS_OK;
+            }
+            cs_tableau_discard(S, t); /* the failed build's */
+        }
+        memcpy(order, was, bytes);
+        cs_mem_free(S, was, bytes);
+    }
+    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, *lead, n, false, verify, false, over) : CS_ERR_NOMEM;
 }
 
 /*
@@ -461,14 +505,20 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * the solver's own order (addition_order), with none. */
         bool over;
         const uint32_t *leads = NULL;
-        st = build(S, &t, order, NULL, n, true, verify, &over);
+        st = build(S, &t, order, NULL, n, true, verify, verify, &over);
         if (over) {
             cs_tableau_discard(S, &t);
             leads = lead;
             st = addition_order(S, order, lead, n) && cs_tableau_empty(S, &t, order, n)
-                     ? build(S, &t, order, lead, n, false, verify, &over)
+                     ? build(S, &t, order, lead, n, false, verify, verify, &over)
                      : CS_ERR_NOMEM;
             S->reorders += st == CS_OK; /* as cs_apply counts rebuilds: a refusal changes nothing */
+        }
+        /* A fresh solve that a check sent here kept a sum cancelled past
+         * CS_ILL_CANCEL itself (build_past_cancellation). */
+        if (st == CS_CANCELLED_BUILD) {
+            cs_tableau_discard(S, &t);
+            st = build_past_cancellation(S, &t, order, &leads, n, verify, &over);
         }
         /* Its check failed (build): left infeasible, or its values broke
          * a required constraint, it took a rounding for real, as the

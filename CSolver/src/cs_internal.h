@@ -578,6 +578,10 @@ struct cs_Solver {
      * (cs_rests_on_ill_pivot, refactor_if_due; a build, cs_afresh.c).
      * Cleared when checked and by a rollback. */
     bool verify_due;
+    /* A merge of this operation kept a sum below CS_ILL_CANCEL of its
+     * terms in a constraint's row (cs_note_cancellation; a build reads it,
+     * cs_afresh.c). */
+    bool cancelled_past;
     /* Exact arithmetic (below): the tableau was built from an empty one
      * and nothing has rounded in it since, its update still to come; and
      * whether a merge took a sum that was not 0 for 0 (cs_cancelled),
@@ -917,7 +921,7 @@ static inline void cs_note_cancellation(cs_Solver *S, int32_t slot, double v, do
     if (fabs(v) * 0x1p18 > fmax(fabs(x), fabs(y)))
         return;
     if (fabs(v) < CS_ILL_CANCEL * (fabs(x) + fabs(y)) && !cs_is_level_slot(S, slot))
-        S->refactor_due = true;
+        S->refactor_due = S->cancelled_past = true;
 }
 /* The same test for a coefficient a of row r already found. */
 static inline bool cs_row_tiny(const Row *r, double a)
@@ -1250,6 +1254,9 @@ CS_HIDDEN bool cs_left_infeasible(const cs_Solver *S);
  * coefficient too small for its row (refactor_due), was rolled back, and is
  * to be solved afresh (cs_solver.c, cs_apply). */
 #define CS_ILL_PIVOT ((cs_Status)100)
+/* Nor this: a fresh solve sent by a check kept a sum cancelled past
+ * CS_ILL_CANCEL, and is to be built in another order (cs_afresh.c). */
+#define CS_CANCELLED_BUILD ((cs_Status)101)
 /* Does the outcome just reached leave a restricted row below 0 or break a
  * required constraint, at the values or as an identity? The checks a
  * suspect pivot calls for, in place (cs_check_suspect) and in a build
