@@ -1216,6 +1216,25 @@ static double violation(const cs_Solver *S, const Spec *sp)
     return sp->op == CS_EQ ? fabs(r) : sp->op == CS_LE ? fmax(0, r) : fmax(0, -r);
 }
 
+/* Whether every added required constraint of sp[0..n) (made as c[0..n),
+ * with the constant it has now) holds to 1e-6 of its terms at the
+ * solver's values, as cs_fuzz checks. */
+static bool required_hold(const cs_Solver *S, const Spec *sp, const cs_Cons *c, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (sp[k].strength < CS_REQUIRED || !cs_cons_is_added(S, c[k]))
+            continue;
+        Spec now = sp[k];
+        now.c = cs_cons_constant(S, c[k]);
+        double size = fabs(now.c);
+        for (int j = 0; j < now.n; j++)
+            size += fabs(now.t[j].coefficient * cs_value(S, now.t[j].var));
+        if (violation(S, &now) > 1e-6 * (1 + size))
+            return false;
+    }
+    return true;
+}
+
 /* Objective per level (lexicographic) or total (weighted): the violation
  * of every non-required constraint and of the edit v0 == suggested (strong),
  * which together are what the optimum fixes. Levels: the test's strengths. */
@@ -3088,17 +3107,8 @@ static void test_a_refinement_that_moves_values_by_whole_points_is_not_published
     EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
     EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
     cs_update(S);
-    /* As cs_fuzz checks them: each added required constraint to 1e-6 of
-     * its terms (the first pass's v0 is -3.749999, through rows of 2e10). */
-    for (int k = 0; k < 4; k++) {
-        if (spec[k].strength != CS_REQUIRED || !cs_cons_is_added(S, c[k]))
-            continue;
-        double size = fabs(spec[k].c);
-        for (int j = 0; j < spec[k].n; j++)
-            size += fabs(spec[k].t[j].coefficient * cs_value(S, spec[k].t[j].var));
-        EXPECT(violation(S, &spec[k]) <= 1e-6 * (1 + size));
-    }
-    EXPECT(fabs(cs_value(S, v[0]) + 3.75) < 1e-5);
+    EXPECT(required_hold(S, spec, c, 12));
+    EXPECT(fabs(cs_value(S, v[0]) + 3.75) < 1e-5); /* the first pass's, through rows of 2e10 */
     cs_solver_free(S);
 }
 
@@ -3148,19 +3158,7 @@ static void test_a_fresh_solve_that_cancels_past_its_terms_is_built_required_fir
     cs_update(S);
     EXPECT_STATUS(cs_cons_set_constant(S, c[5], 0), CS_OK);
     cs_update(S);
-    /* As cs_fuzz checks them: each added required constraint to 1e-6 of its terms. */
-    for (int k = 0; k < 8; k++) {
-        if (spec[k].strength < CS_REQUIRED || !cs_cons_is_added(S, c[k]))
-            continue;
-        double r = cs_cons_constant(S, c[k]), size = fabs(r);
-        for (int j = 0; j < spec[k].n; j++) {
-            double x = spec[k].t[j].coefficient * cs_value(S, spec[k].t[j].var);
-            r += x;
-            size += fabs(x);
-        }
-        double off = spec[k].op == CS_EQ ? fabs(r) : spec[k].op == CS_LE ? fmax(0, r) : fmax(0, -r);
-        EXPECT(off <= 1e-6 * (1 + size));
-    }
+    EXPECT(required_hold(S, spec, c, 8));
     cs_solver_free(S);
 }
 #endif
