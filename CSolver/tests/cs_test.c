@@ -3039,8 +3039,9 @@ static void test_a_sum_cancelled_past_its_terms_is_solved_afresh(void)
 
 /*
  * A refinement that moves values by whole points (found by fuzz/cs_fuzz.c,
- * minimized by libFuzzer and then by operation; its seed
- * refinement-moved-a-value-by-1): lexicographic, every operation in place.
+ * minimized by libFuzzer and then by operation; its input
+ * fuzz/replayed/cs_fuzz/refinement-moved-a-value-by-1): lexicographic,
+ * every operation in place.
  * The change sets wear the tableau to coefficients near 5e15 on the error
  * symbols of `667 v2 + 375 v3 == 0` (250,000, added twice), and the last
  * addition, `100 v0 + 375 == 0`, leaves v0's row a difference of numbers
@@ -3114,10 +3115,10 @@ static void test_a_refinement_that_moves_values_by_whole_points_is_not_published
 
 /*
  * A fresh solve that keeps a sum cancelled past its terms (found by
- * fuzz/cs_fuzz.c, minimized by libFuzzer and then by operation; its seed
- * fresh-solve-cancels-past-1e-6): weighted. Rows that chain 667, 100,
- * 1500 and 46.875 make the additions' sums cancel from about 1e5 to
- * units: 150,000 less 149,999.99866666668 is kept as
+ * fuzz/cs_fuzz.c, minimized by libFuzzer and then by operation; its input
+ * fuzz/replayed/cs_fuzz/fresh-solve-cancels-past-1e-6): weighted. Rows
+ * that chain 667, 100, 1500 and 46.875 make the additions' sums cancel
+ * from about 1e5 to units: 150,000 less 149,999.99866666668 is kept as
  * 0.0013333333190530539 (1/750 is meant) and pivoted on. The cancellation
  * rule sends the operations that do so in place to a fresh solve, which
  * in the same order did the same; the last change set's rows then held
