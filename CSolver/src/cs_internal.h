@@ -846,15 +846,12 @@ static inline void cs_note_growth(cs_Solver *S, double a)
  * them, so none is moved out of the watch; an operation hoisted into it
  * raises the flag early, which costs a refinement, never a value.
  */
+#ifdef FE_INEXACT
 static inline bool cs_watch_rounding(void)
 {
-#ifdef FE_INEXACT
     bool had = fetestexcept(FE_INEXACT) != 0;
     feclearexcept(FE_INEXACT);
     return had;
-#else
-    return false;
-#endif
 }
 /* Does this environment raise the flag, for double and for long double?
  * Valgrind's emulation of x87 and SSE does not (under callgrind, tree L
@@ -875,36 +872,26 @@ static inline bool cs_inexact_reported(void)
 }
 static inline bool cs_rounded(bool had)
 {
-#ifdef FE_INEXACT
     bool rounded = fetestexcept(FE_INEXACT) != 0 || !cs_inexact_reported();
     if (had)
         feraiseexcept(FE_INEXACT);
     return rounded;
-#else
-    (void)had;
-    return true;
-#endif
 }
 /* A choice computed from the tableau's numbers and not written into it (a
  * ratio test's quotients) may round without making any row inexact:
  * cs_choice_made puts the flag back as cs_choice_begins found it. */
-static inline bool cs_choice_begins(void)
-{
-#ifdef FE_INEXACT
-    return fetestexcept(FE_INEXACT) != 0;
-#else
-    return true;
-#endif
-}
+static inline bool cs_choice_begins(void) { return fetestexcept(FE_INEXACT) != 0; }
 static inline void cs_choice_made(bool had)
 {
-#ifdef FE_INEXACT
     if (!had && fetestexcept(FE_INEXACT) != 0) /* a test is cheap, a clear is not */
         feclearexcept(FE_INEXACT);
-#else
-    (void)had;
-#endif
 }
+#else /* no flag to read: every operation counts as rounded */
+static inline bool cs_watch_rounding(void) { return false; }
+static inline bool cs_rounded(bool had) { (void)had; return true; }
+static inline bool cs_choice_begins(void) { return true; }
+static inline void cs_choice_made(bool had) { (void)had; }
+#endif
 /* Is slot an objective level's row? A walk of the levels (a handful). */
 static inline bool cs_is_level_slot(const cs_Solver *S, int32_t slot)
 {
