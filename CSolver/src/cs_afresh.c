@@ -325,7 +325,7 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
             t->rows[k].jstamp = 0;
     S->build_work = 0;
     S->verify_due = false; /* this build's own pivots */
-    S->cancelled_past = false; /* and its own sums */
+    S->cancelled_past = S->digits_lost = false; /* and its own sums */
     /* The subject search's order, for this tableau only (cs_topo.c). */
     cs_Status st = cs_topo_begin(S, n) ? CS_OK : CS_ERR_NOMEM;
     uint64_t allowed = budgeted ? WORK_SLACK : UINT64_MAX, step = budgeted ? WORK_BUDGET : 0;

@@ -67,7 +67,7 @@ void cs_tableau_swap(cs_Solver *S, Tableau *t)
     SWAP(nslot); SWAP(capslot); SWAP(rows); SWAP(visit); SWAP(visit_stamp); SWAP(free_slot); SWAP(nfree_slot);
     SWAP(levels); SWAP(nlevels); SWAP(caplevels);
     SWAP(mark); SWAP(capmark);
-    SWAP(shape_changed); SWAP(sens);
+    SWAP(shape_changed); SWAP(digits_lost); SWAP(sens);
 #undef SWAP
 }
 

@@ -315,7 +315,7 @@ typedef struct Tableau {
     uint32_t nslot, capslot; Row *rows; uint32_t *visit, visit_stamp; int32_t *free_slot; uint32_t nfree_slot;
     Level *levels; int32_t nlevels, caplevels;
     Markers *mark; uint32_t capmark;
-    bool shape_changed;
+    bool shape_changed, digits_lost;
     Sens sens;
 } Tableau;
 
@@ -521,6 +521,12 @@ struct cs_Solver {
                                 * update of every variable (cs_values.c, refine_all) */
     uint32_t eval_stamp;
     bool shape_changed;        /* a row changed other than by an edit moving, since cs_update */
+    /* A merge kept a sum below CS_WORN_CANCEL of its larger term in a
+     * constraint's row since this tableau was built (cs_note_cancellation):
+     * its values map is checked against the required constraints before
+     * it is used (cs_values.c, sens_holds_required). The tableau's: kept
+     * states keep their own. */
+    bool digits_lost;
     Sens sens;
 
     TermPool terms;            /* where rows' small blocks of terms come from */
@@ -900,14 +906,35 @@ static inline bool cs_is_level_slot(const cs_Solver *S, int32_t slot)
             return true;
     return false;
 }
-/* The rule above for the sum v = x + y kept in row slot. */
+/*
+ * Digits lost, short of CS_ILL_CANCEL. A sum kept at 7e-6 of its terms is
+ * above the rule, and its row keeps a rounding 1e5 times its own size:
+ * cs_fuzz found a change set in place whose rows held sums of 125,060.83
+ * against 125,062.57 and pivoted on one, leaving rows off by 1e-5 of
+ * themselves. The updates' refinement mended the values against the
+ * constraints, but the values map, built from those rows, moved them by
+ * derivatives off by as much, and a constant set to 20 and back to 0 (a
+ * move of -20 from the map's base) missed a required constraint by 0.0075
+ * of 40. So a sum kept below CS_WORN_CANCEL (2^-10, three digits) of its
+ * larger term marks the tableau (S->digits_lost), and a values map built
+ * on it is checked against the required constraints before it is used.
+ * No workload keeps a sum of terms of opposite signs (above), so none
+ * sets it: the test is the same one comparison as before for them.
+ */
+#define CS_WORN_CANCEL 0x1p-10
+/* The rules above for the sum v = x + y kept in row slot. */
 static inline void cs_note_cancellation(cs_Solver *S, int32_t slot, double v, double x, double y)
 {
+    if (fabs(v) > CS_WORN_CANCEL * fmax(fabs(x), fabs(y)))
+        return; /* a power of two: no rounding */
+    if (cs_is_level_slot(S, slot))
+        return;
+    S->digits_lost = true;
     /* Past 2^-18 of the larger term is past 2^-19 of |x| + |y|, above
      * CS_ILL_CANCEL: told without a rounding, as in cs_cancelled. */
     if (fabs(v) * 0x1p18 > fmax(fabs(x), fabs(y)))
         return;
-    if (fabs(v) < CS_ILL_CANCEL * (fabs(x) + fabs(y)) && !cs_is_level_slot(S, slot))
+    if (fabs(v) < CS_ILL_CANCEL * (fabs(x) + fabs(y)))
         S->refactor_due = S->cancelled_past = true;
 }
 /* The same test for a coefficient a of row r already found. */

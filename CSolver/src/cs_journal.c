@@ -622,6 +622,7 @@ bool cs_tableau_copy(cs_Solver *S, Tableau *t)
         }
     }
     t->shape_changed = S->shape_changed;
+    t->digits_lost = S->digits_lost;
     if (ok && S->sens.ok)
         ok = cs_sens_copy(S, &t->sens, &S->sens);
     if (!ok)

@@ -210,6 +210,25 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s)
  */
 #define CS_CAUTIOUS_COST 1.0e-5
 
+/*
+ * In a cautious solve a row as written is solved only for a variable whose
+ * coefficient is at least this much of the row's largest (threshold
+ * pivoting, as sparse LU factorisations choose their pivots), the first
+ * variable as written included; a plain solve takes that one whatever its
+ * size (fresh_subject), since a layout's constraint names the item it
+ * places first, and its coefficients are 1s and small counts. cs_fuzz
+ * found a system of eight constraints (lexicographic) that every plain
+ * order built badly: `-0.25 v2 - 2 v4 + 375 v0 + 20 <= 0` solved for v2
+ * (1500 v0 in its row), then `667 v2 + 20 v3 + 0.5 <= 0` for v3 (33.35
+ * v2), and the required `375 v3 == 1` through both, rows of 3,000 and
+ * 24,000 that cancel to thousandths: v3 came out 2.8e-5 off. The builds'
+ * checks refused all three orders (required first included), the
+ * refactorisation that sent them failed, and the worn tableau's values,
+ * which missed the equation by 0.0105, stood. Solved for v0 (375) and v2
+ * (667), the cautious build holds it.
+ */
+#define CS_CAUTIOUS_SUBJECT 0.1
+
 /* The lowest-id symbol whose reduced cost is negative, or 0 (optimal); see
  * "Levels" for what negative means in each mode. */
 static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
@@ -853,13 +872,18 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
  * cell's height, which every cell under it depends on) runs the whole
  * budget, and with the whole budget after expand_within has failed. Only
  * variables whose coefficient is at least `least` in size qualify, after
- * the lead (step_subject's condition; 0 for a row as written).
+ * the lead (step_subject's condition; 0 for a row as written), and in a
+ * cautious solve the lead too, with `least` at least CS_CAUTIOUS_SUBJECT
+ * of the row's largest.
  */
 static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead, uint32_t budget, double least)
 {
+    if (S->cautious)
+        least = fmax(least, CS_CAUTIOUS_SUBJECT * cs_row_largest(r));
     if (lead != 0) {
         Sym s = S->var_sym[lead - 1];
-        if (S->basic[s] < 0 && cs_row_coef(r, s) != 0.0 && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
+        double a = S->basic[s] < 0 ? cs_row_coef(r, s) : 0.0;
+        if (a != 0.0 && (!S->cautious || fabs(a) >= least) && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
             return s;
     }
     for (int32_t k = 0; k < r->n; k++) {

@@ -997,9 +997,47 @@ static void runs_build(cs_Solver *S, Sens *z, uint32_t p)
     lr->on = true;
 }
 
+/*
+ * Whether the map's derivatives keep every required constraint that holds
+ * exactly holding as the parameters move: for such a constraint
+ * sum a_j v_j + c, moved by parameter k's d, sum a_j J[k][v_j] d must be
+ * -d where k is the constraint itself and 0 elsewhere. Checked, in
+ * extended precision, to MAP_SLIP of the sizes it sums (at least 1), on a
+ * tableau that lost digits (S->digits_lost): there the rows, and so J, can
+ * be off by far more than the values, which refinement mends against the
+ * constraints and the map does not (cs_internal.h, "Digits lost"). One
+ * pass over the required constraints' terms for each parameter.
+ */
+#define MAP_SLIP 1.0e-6
+static bool sens_holds_required(const cs_Solver *S, const Sens *z)
+{
+    for (uint32_t id = 0; id < S->ncons; id++) {
+        Sym m = S->mark[id].marker;
+        const Cons *c = &S->cons[id];
+        if (m == 0 || S->basic[m] >= 0 || !holds_exactly(S, id) || !cs_is_required(c->strength))
+            continue;
+        for (uint32_t p = 0; p < z->nparam; p++) {
+            const double *J = z->J + (size_t)p * z->capvar;
+            long double sum = z->param[p] == id ? 1.0L : 0.0L, size = fabsl(sum);
+            for (uint32_t k = 0; k < c->nterms; k++) {
+                long double t = (long double)c->terms[k].coefficient * J[c->terms[k].var];
+                sum += t;
+                size += fabsl(t);
+            }
+            if (fabsl(sum) > MAP_SLIP * size)
+                return false;
+        }
+    }
+    return true;
+}
+
 static void sens_finish(cs_Solver *S)
 {
     Sens *z = &S->sens;
+    if (S->digits_lost && !sens_holds_required(S, z)) {
+        z->ok = false; /* no map: full updates, which measure the drift */
+        return;
+    }
     uint32_t nparam = z->nparam, kept = 0;
     size_t cap = z->capvar;
     /* The variables that move with a parameter, in id order: sens_update

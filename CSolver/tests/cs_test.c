@@ -3164,6 +3164,185 @@ static void test_a_fresh_solve_that_cancels_past_its_terms_is_built_required_fir
 }
 #endif
 
+/*
+ * A values map built on rows that lost digits (found by fuzz/cs_fuzz.c,
+ * minimized by libFuzzer; its input was fuzz/open's
+ * cs_fuzz-constant-back-to-0-misses-by-0.0075): lexicographic. The change
+ * set that adds `667 v2 - 2 v6 + 375 v4 + 20 <= 0` and the required
+ * `8 v1 + 375 v3 + 0.5 v6 + 0.5 == 0` in place keeps sums of 125,060.83
+ * against 125,062.57 (7e-6 of their terms, above CS_ILL_CANCEL) and
+ * pivots on one. The update after the constant of the first is set to 20
+ * refines the values against the constraints and builds the map; its
+ * derivatives come from the rows, and setting the constant back to 0 (a
+ * move of -20) missed the required equation by 0.0075 of 40. Such a map
+ * is now checked against the required constraints before it is used
+ * (cs_values.c, sens_holds_required), and this one is not used.
+ */
+static void test_a_values_map_on_rows_that_lost_digits_is_checked(void)
+{
+    cs_Var v[8];
+    cs_Cons c[9];
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[9] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[6], 0.5 } }, 3, 0.5, 2e9, CS_EQ },
+        { { { v[2], 667 }, { v[6], -2 }, { v[4], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], -0.25 }, { v[4], 0 }, { v[3], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[1], 667 } }, 1, 100, CS_MEDIUM, CS_EQ },
+        { { { v[4], 2 } }, 1, 0, CS_STRONG, CS_EQ },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[0], 0 } }, 1, 0, 750000, CS_EQ },
+        { { { v[0], 8 } }, 1, 20, CS_MEDIUM, CS_GE },
+    };
+    make(S, spec, 0, 7, c);
+    cs_Cons a[2] = { c[5], c[4] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    make(S, spec, 7, 9, c);
+    EXPECT_STATUS(cs_add(S, c[6]), CS_OK);
+    a[0] = c[2], a[1] = c[1];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    a[0] = c[3], a[1] = c[7];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], 20), CS_OK);
+    cs_update(S);
+    EXPECT(required_hold(S, spec, c, 9));
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], 0), CS_OK);
+    cs_update(S);
+    EXPECT(required_hold(S, spec, c, 9));
+    cs_solver_free(S);
+}
+
+/*
+ * The same in weighted mode, where the derivative is off by all of itself
+ * (found by fuzz/cs_fuzz.c; fuzz/open's cs_fuzz-cancellations-everywhere,
+ * minimized by libFuzzer to the operations below): after change sets in
+ * place whose sums cancel past 1e-6 over and over, the map gives the
+ * required `0.5 v1 - 1 == 0` a derivative of 1e-8 where it has none (v1's
+ * J for the constant of `-0.25 v6 - 2 v4 + 375 v0 + 20 <= 0` is 2e-8, and
+ * should be 0), and a new constant 375 from 0 moved v1 by 7.7e-6: the
+ * equation missed by 3.9e-6 of 2. Checked against 1 (a point) rather than
+ * against what it sums, it passed.
+ */
+static void test_a_values_map_whose_derivative_is_all_rounding_is_not_used(void)
+{
+    cs_Var v[8];
+    cs_Cons c[15] = { 0 };
+    cs_Solver *S = fuzz_solver_in(CS_WEIGHTED, v, NULL);
+    const Spec spec[15] = {
+        { { { v[0], 0.5 } }, 1, 100, CS_MEDIUM, CS_LE },
+        { { { v[6], 0.5 }, { v[1], 0 }, { v[0], 0.5 } }, 3, 667, CS_REQUIRED, CS_EQ },
+        { { { v[6], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[4], 8 } }, 1, 8, CS_STRONG, CS_LE },
+        { { { v[4], 2 } }, 1, 2, CS_REQUIRED, CS_LE },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], -20 }, { v[5], 0 }, { v[0], -1 } }, 3, 20, CS_STRONG, CS_LE },
+        { { { v[4], 2 } }, 1, 0, 750000, CS_LE },
+        { { { v[4], 667 }, { v[6], 100 }, { v[3], -1 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], 667 }, { v[6], 0.5 } }, 2, 667, 2e9, CS_EQ },
+        { { { 0, 0 } }, 0, 0, 0, CS_EQ }, /* cs_fuzz's edit of v0 */
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, 100, CS_REQUIRED, CS_EQ },
+        { { { 0, 0 } }, 0, 0, 0, CS_EQ }, /* its edit of v3 */
+        { { { v[1], 0.5 } }, 1, -1, 2e9, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, 100, CS_REQUIRED, CS_EQ },
+    };
+    make(S, spec, 0, 7, c);
+    cs_Cons a[2] = { c[6], c[5] };
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    make(S, spec, 7, 10, c);
+    EXPECT_STATUS(cs_edit_add(S, v[0], CS_STRONG), CS_OK);
+    make(S, spec, 11, 12, c);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[6], 0), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[3], CS_WEAK), CS_OK);
+    make(S, spec, 13, 14, c);
+    a[0] = c[3], a[1] = c[8];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[13]), CS_OK);
+    EXPECT_STATUS(cs_remove(S, c[3]), CS_OK);
+    make(S, spec, 14, 15, c);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], 0), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[11]), CS_OK);
+    a[0] = c[1], a[1] = c[14];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_delete(S, c[4]), CS_OK);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    cs_update(S);
+    EXPECT(required_hold(S, spec, c, 15)); /* the edits' places are not required */
+    EXPECT_STATUS(cs_cons_set_constant(S, c[2], 375), CS_OK);
+    cs_update(S);
+    EXPECT(required_hold(S, spec, c, 15)); /* the edits' places are not required */
+    cs_solver_free(S);
+}
+
+/*
+ * A refactorisation whose every plain build is ill-conditioned (found by
+ * fuzz/cs_fuzz.c, minimized by libFuzzer; its input was fuzz/open's
+ * cs_fuzz-readded-constraint-misses-by-0.01): lexicographic. Change sets
+ * in place, then `375 v4 == 0` removed in place, wear the tableau to a
+ * drift of 5e-3, and the update sends it to a fresh solve. Each build of
+ * the eight constraints, in their order, cautiously, and cautiously with
+ * the required ones first, solved `-0.25 v2 - 2 v4 + 375 v0 + 20 <= 0` for
+ * v2 and `667 v2 + 20 v3 + 0.5 <= 0` for v3, the variables as written
+ * first, and missed the required `375 v3 - 1 == 0` by 2e-5 of 1 through
+ * rows of 3,000; every build was refused, and the worn values, which
+ * missed it by 0.0105, were published. A cautious build now solves a row
+ * for a variable of at least a tenth of its largest coefficient
+ * (CS_CAUTIOUS_SUBJECT), and holds it.
+ */
+static void test_a_cautious_build_solves_rows_for_large_coefficients(void)
+{
+    cs_Var v[8];
+    cs_Cons c[15] = { 0 };
+    cs_Solver *S = fuzz_solver(v, NULL);
+    const Spec spec[15] = {
+        { { { v[0], 100 } }, 1, 375, CS_REQUIRED, CS_EQ },
+        { { { v[1], 8 }, { v[3], 375 }, { v[0], 0.5 } }, 3, -0.25, 250000, CS_LE },
+        { { { v[2], -0.25 }, { v[4], -2 }, { v[0], 375 } }, 3, 20, CS_REQUIRED, CS_LE },
+        { { { v[2], 667 }, { v[4], 0 }, { v[3], 20 } }, 3, 0.5, CS_REQUIRED, CS_LE },
+        { { { v[4], 2 } }, 1, 375, 2e9, CS_GE },
+        { { { v[1], 0 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[4], 20 } }, 1, 375, CS_REQUIRED, CS_GE },
+        { { { v[4], 667 }, { v[6], 1 }, { v[2], 100 } }, 3, 3, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0.5 } }, 1, -0.25, CS_REQUIRED, CS_LE },
+        { { { 0, 0 } }, 0, 0, 0, CS_EQ }, /* cs_fuzz's edit of v1 */
+        { { { v[3], 375 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[4], 375 } }, 1, 0, CS_REQUIRED, CS_EQ },
+        { { { v[0], 0 } }, 1, 20, CS_WEAK, CS_GE },
+        { { { v[0], 0 } }, 1, 0, 250000, CS_EQ },
+        { { { v[7], -20 } }, 1, 100, CS_WEAK, CS_GE },
+    };
+    make(S, spec, 0, 4, c);
+    EXPECT_STATUS(cs_add(S, c[2]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+    make(S, spec, 4, 9, c);
+    EXPECT_STATUS(cs_edit_add(S, v[1], CS_MEDIUM), CS_OK);
+    make(S, spec, 10, 11, c);
+    EXPECT_STATUS(cs_add(S, c[4]), CS_OK);
+    cs_Cons a[2] = { c[4], c[2] };
+    EXPECT_STATUS(cs_apply(S, a, 2, NULL, 0, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[1], 1, &c[4], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[10], 1e300), CS_ERR_INVALID_NUMBER);
+    make(S, spec, 11, 14, c);
+    a[0] = c[11], a[1] = c[2];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    a[0] = c[3], a[1] = c[5];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    make(S, spec, 14, 15, c);
+    EXPECT_STATUS(cs_edit_add(S, v[4], CS_STRONG), CS_OK);
+    a[0] = c[10], a[1] = c[6];
+    EXPECT_STATUS(cs_apply(S, NULL, 0, a, 2, NULL), CS_OK);
+    EXPECT_STATUS(cs_apply(S, &c[5], 1, &c[1], 1, NULL), CS_OK);
+    EXPECT_STATUS(cs_cons_set_constant(S, c[10], -1), CS_OK);
+    cs_update(S);
+    EXPECT(required_hold(S, spec, c, 15)); /* the edit's place is not required */
+    EXPECT_STATUS(cs_remove(S, c[11]), CS_OK);
+    EXPECT_STATUS(cs_add(S, c[10]), CS_ERR_DUPLICATE);
+    cs_update(S);
+    EXPECT(required_hold(S, spec, c, 15));
+    EXPECT(fabs(375 * cs_value(S, v[3]) - 1) < 1e-12);
+    cs_solver_free(S);
+}
+
 /* ---- exact arithmetic ---------------------------------------------------- */
 
 /*
@@ -4565,6 +4744,12 @@ int main(void)
 #endif
     run("a correction moves only rows that are evaluated together",
         test_a_correction_moves_only_rows_that_are_evaluated_together);
+    run("a values map on rows that lost digits is checked before it is used",
+        test_a_values_map_on_rows_that_lost_digits_is_checked);
+    run("a values map whose derivative is all rounding is not used",
+        test_a_values_map_whose_derivative_is_all_rounding_is_not_used);
+    run("a cautious build solves rows for large coefficients",
+        test_a_cautious_build_solves_rows_for_large_coefficients);
     run("a refinement that moves values by whole points is not published",
         test_a_refinement_that_moves_values_by_whole_points_is_not_published);
 #if CANCEL_RULE
