@@ -3040,7 +3040,7 @@ static void test_a_sum_cancelled_past_its_terms_is_solved_afresh(void)
 /*
  * A refinement that moves values by whole points (found by fuzz/cs_fuzz.c,
  * minimized by libFuzzer and then by operation; its input
- * fuzz/replayed/cs_fuzz/refinement-moved-a-value-by-1): lexicographic,
+ * fuzz/corpus/cs_fuzz/refinement-moved-a-value-by-1): lexicographic,
  * every operation in place.
  * The change sets wear the tableau to coefficients near 5e15 on the error
  * symbols of `667 v2 + 375 v3 == 0` (250,000, added twice), and the last
@@ -3116,7 +3116,7 @@ static void test_a_refinement_that_moves_values_by_whole_points_is_not_published
 /*
  * A fresh solve that keeps a sum cancelled past its terms (found by
  * fuzz/cs_fuzz.c, minimized by libFuzzer and then by operation; its input
- * fuzz/replayed/cs_fuzz/fresh-solve-cancels-past-1e-6): weighted. Rows
+ * fuzz/corpus/cs_fuzz/fresh-solve-cancels-past-1e-6): weighted. Rows
  * that chain 667, 100, 1500 and 46.875 make the additions' sums cancel
  * from about 1e5 to units: 150,000 less 149,999.99866666668 is kept as
  * 0.0013333333190530539 (1/750 is meant) and pivoted on. The cancellation
@@ -3166,12 +3166,11 @@ static void test_a_fresh_solve_that_cancels_past_its_terms_is_built_required_fir
 
 /*
  * A values map built on rows that lost digits (found by fuzz/cs_fuzz.c,
- * minimized by libFuzzer; its input was fuzz/open's
- * cs_fuzz-constant-back-to-0-misses-by-0.0075): lexicographic. The change
- * set that adds `667 v2 - 2 v6 + 375 v4 + 20 <= 0` and the required
- * `8 v1 + 375 v3 + 0.5 v6 + 0.5 == 0` in place keeps sums of 125,060.83
- * against 125,062.57 (7e-6 of their terms, above CS_ILL_CANCEL) and
- * pivots on one. The update after the constant of the first is set to 20
+ * minimized by libFuzzer; the seed values-map-on-rows-that-lost-digits):
+ * lexicographic. The change set that adds `667 v2 - 2 v6 + 375 v4 + 20
+ * <= 0` and the required `8 v1 + 375 v3 + 0.5 v6 + 0.5 == 0` in place
+ * keeps sums of 125,060.83 against 125,062.57 (7e-6 of their terms, above
+ * CS_ILL_CANCEL) and pivots on one. The update after the constant of the first is set to 20
  * refines the values against the constraints and builds the map; its
  * derivatives come from the rows, and setting the constant back to 0 (a
  * move of -20) missed the required equation by 0.0075 of 40. Such a map
@@ -3214,8 +3213,8 @@ static void test_a_values_map_on_rows_that_lost_digits_is_checked(void)
 
 /*
  * The same in weighted mode, where the derivative is off by all of itself
- * (found by fuzz/cs_fuzz.c; fuzz/open's cs_fuzz-cancellations-everywhere,
- * minimized by libFuzzer to the operations below): after change sets in
+ * (found by fuzz/cs_fuzz.c, minimized by libFuzzer to the operations
+ * below; the seed values-map-derivative-all-rounding): after change sets in
  * place whose sums cancel past 1e-6 over and over, the map gives the
  * required `0.5 v1 - 1 == 0` a derivative of 1e-8 where it has none (v1's
  * J for the constant of `-0.25 v6 - 2 v4 + 375 v0 + 20 <= 0` is 2e-8, and
@@ -3276,8 +3275,8 @@ static void test_a_values_map_whose_derivative_is_all_rounding_is_not_used(void)
 
 /*
  * A refactorisation whose every plain build is ill-conditioned (found by
- * fuzz/cs_fuzz.c, minimized by libFuzzer; its input was fuzz/open's
- * cs_fuzz-readded-constraint-misses-by-0.01): lexicographic. Change sets
+ * fuzz/cs_fuzz.c, minimized by libFuzzer; the seed
+ * cautious-build-solves-for-large-coefficients): lexicographic. Change sets
  * in place, then `375 v4 == 0` removed in place, wear the tableau to a
  * drift of 5e-3, and the update sends it to a fresh solve. Each build of
  * the eight constraints, in their order, cautiously, and cautiously with
