@@ -871,10 +871,10 @@ static int pivot_check(cs_Solver *S, int32_t r, Sym m, Sym *ref)
  * cell's image) is found before a variable with a chain below it (the
  * cell's height, which every cell under it depends on) runs the whole
  * budget, and with the whole budget after expand_within has failed. Only
- * variables whose coefficient is at least `least` in size qualify, after
- * the lead (step_subject's condition; 0 for a row as written), and in a
- * cautious solve the lead too, with `least` at least CS_CAUTIOUS_SUBJECT
- * of the row's largest.
+ * variables whose coefficient is at least `least` in size qualify:
+ * step_subject's condition (it names no lead), 0 for a row as written,
+ * and in a cautious solve at least CS_CAUTIOUS_SUBJECT of the row's
+ * largest, the lead's included.
  */
 static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead, uint32_t budget, double least)
 {
@@ -883,7 +883,7 @@ static Sym fresh_subject(cs_Solver *S, int32_t slot, const Row *r, uint32_t lead
     if (lead != 0) {
         Sym s = S->var_sym[lead - 1];
         double a = S->basic[s] < 0 ? cs_row_coef(r, s) : 0.0;
-        if (a != 0.0 && (!S->cautious || fabs(a) >= least) && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
+        if (a != 0.0 && fabs(a) >= least && independent_of(S, slot, r, s, CS_SEARCH_BUDGET))
             return s;
     }
     for (int32_t k = 0; k < r->n; k++) {

@@ -106,6 +106,16 @@ static bool holds_exactly(const cs_Solver *S, uint32_t id)
     return S->state[id] == CONS_ADDED && (mk.other == 0 || S->basic[mk.other] < 0);
 }
 
+/* holds_exactly, with its marker parametric: a basic marker is in its own
+ * restricted row alone, and no variable's row holds it. The constraints
+ * whose residuals refine_every sums and whose derivatives
+ * sens_holds_required checks. */
+static bool holds_at_marker(const cs_Solver *S, uint32_t id)
+{
+    Sym m = S->mark[id].marker;
+    return m != 0 && S->basic[m] < 0 && holds_exactly(S, id);
+}
+
 /* Constraint c's residual at the first-pass values, in extended precision
  * (a difference of near-equal sums, and refinement is only as good as it);
  * `every`: every variable is dirty (refine_every), so that none is asked. */
@@ -570,9 +580,9 @@ static void refine_every(cs_Solver *S, uint32_t n, bool exact)
     bool moves = false;
     S->exact_updates += exact;
     for (uint32_t id = 0; id < S->ncons && !exact; id++) {
+        if (!holds_at_marker(S, id))
+            continue;
         Sym p = S->mark[id].marker;
-        if (p == 0 || S->basic[p] >= 0 || !holds_exactly(S, id))
-            continue; /* a basic marker is in its own restricted row alone */
         CS_ASSERT(S->owner[p] == id);
         long double r = residual_of(S, &S->cons[id], true);
         if (r == 0.0L)
@@ -1023,9 +1033,8 @@ static void runs_build(cs_Solver *S, Sens *z, uint32_t p)
 static bool sens_holds_required(const cs_Solver *S, const Sens *z)
 {
     for (uint32_t id = 0; id < S->ncons; id++) {
-        Sym m = S->mark[id].marker;
         const Cons *c = &S->cons[id];
-        if (m == 0 || S->basic[m] >= 0 || !holds_exactly(S, id) || !cs_is_required(c->strength))
+        if (!holds_at_marker(S, id) || !cs_is_required(c->strength))
             continue;
         for (uint32_t p = 0; p < z->nparam; p++) {
             const double *J = z->J + (size_t)p * z->capvar;
