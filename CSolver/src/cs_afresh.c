@@ -293,7 +293,9 @@ bool cs_left_infeasible(const cs_Solver *S)
  * left infeasible, its values break a required constraint, or its rows
  * lose a required constraint's identity (cs_apply_afresh): every build
  * with `verify`, and any whose pivots were suspect (verify_due,
- * cs_row_solve_for). cs_fuzz found a build of nine
+ * cs_row_solve_for). A cautious one whose only fault is its values', each
+ * required constraint broken by less than `tolerated` of its terms, is
+ * taken (cs_refactor). cs_fuzz found a build of nine
  * constraints with coefficients of 4e-11 beside 1 in their true rows (a
  * system of 667s, 375s and 8s), whose pivot on one left an error
  * variable at -20 after cs_optimize; built cautiously, it is sound. No
@@ -312,7 +314,7 @@ bool cs_test_builds_break;
 #endif
 
 static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead, size_t n,
-                       bool budgeted, bool verify, bool picky, bool *over)
+                       bool budgeted, bool verify, bool picky, long double tolerated, bool *over)
 {
     *over = false;
     cs_tableau_swap(S, t); /* t: the tableau left */
@@ -345,7 +347,8 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
     *over = past;
     if (st == CS_OK && !past)
         st = cs_optimize(S, -1);
-    if (st == CS_OK && !past && (verify || S->verify_due) && (cs_outcome_broken(S) || TEST_BUILD_BREAKS()))
+    if (st == CS_OK && !past && (verify || S->verify_due) &&
+        (cs_outcome_broken(S, S->cautious ? tolerated : 0.0L) || TEST_BUILD_BREAKS()))
         st = CS_ILL_PIVOT; /* cs_apply_afresh builds it again cautiously, or refuses it */
     if (st == CS_OK && !past && picky && S->cancelled_past)
         st = CS_CANCELLED_BUILD; /* cs_apply_afresh builds it again, required constraints first */
@@ -365,11 +368,12 @@ static cs_Status build(cs_Solver *S, Tableau *t, const cs_Cons *order, const uin
  * again into a new empty tableau, cautiously (S->cautious, which the
  * caller puts back). */
 static cs_Status build_again_cautiously(cs_Solver *S, Tableau *t, const cs_Cons *order, const uint32_t *lead,
-                                        size_t n, bool verify, bool *over)
+                                        size_t n, bool verify, long double tolerated, bool *over)
 {
     cs_tableau_discard(S, t);
     S->cautious = true;
-    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, lead, n, false, verify, false, over) : CS_ERR_NOMEM;
+    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, lead, n, false, verify, false, tolerated, over)
+                                            : CS_ERR_NOMEM;
 }
 
 /* order[0..n) with its required constraints first, each part in the order
@@ -417,14 +421,14 @@ static bool required_first(cs_Solver *S, cs_Cons *order, size_t n)
  * *t; *lead becomes NULL where the order changed.
  */
 static cs_Status build_past_cancellation(cs_Solver *S, Tableau *t, cs_Cons *order, const uint32_t **lead, size_t n,
-                                         bool verify, bool *over)
+                                         bool verify, long double tolerated, bool *over)
 {
     size_t bytes = n * sizeof *order;
     cs_Cons *was = n > 0 ? cs_mem_realloc(S, NULL, 0, bytes) : NULL;
     if (was != NULL) {
         memcpy(was, order, bytes);
         if (required_first(S, order, n) && cs_tableau_empty(S, t, order, n)) {
-            if (build(S, t, order, NULL, n, false, verify, false, over) == CS_OK) {
+            if (build(S, t, order, NULL, n, false, verify, false, tolerated, over) == CS_OK) {
                 cs_mem_free(S, was, bytes);
                 *lead = NULL;
                 return CS_OK;
@@ -434,7 +438,8 @@ static cs_Status build_past_cancellation(cs_Solver *S, Tableau *t, cs_Cons *orde
         memcpy(order, was, bytes);
         cs_mem_free(S, was, bytes);
     }
-    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, *lead, n, false, verify, false, over) : CS_ERR_NOMEM;
+    return cs_tableau_empty(S, t, order, n) ? build(S, t, order, *lead, n, false, verify, false, tolerated, over)
+                                            : CS_ERR_NOMEM;
 }
 
 /*
@@ -467,7 +472,7 @@ static void afresh_room(cs_Solver *S, size_t cap, size_t ncons, cs_Cons **order,
 }
 
 cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add, size_t nadd,
-                          bool verify, CacheEntry **kept, bool *done)
+                          bool verify, long double tolerated, CacheEntry **kept, bool *done)
 {
     *kept = NULL;
     *done = true; /* unless the in-place path is to say why it is refused */
@@ -505,12 +510,12 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * the solver's own order (addition_order), with none. */
         bool over;
         const uint32_t *leads = NULL;
-        st = build(S, &t, order, NULL, n, true, verify, verify, &over);
+        st = build(S, &t, order, NULL, n, true, verify, verify, tolerated, &over);
         if (over) {
             cs_tableau_discard(S, &t);
             leads = lead;
             st = addition_order(S, order, lead, n) && cs_tableau_empty(S, &t, order, n)
-                     ? build(S, &t, order, lead, n, false, verify, verify, &over)
+                     ? build(S, &t, order, lead, n, false, verify, verify, tolerated, &over)
                      : CS_ERR_NOMEM;
             S->reorders += st == CS_OK; /* as cs_apply counts rebuilds: a refusal changes nothing */
         }
@@ -518,7 +523,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * CS_ILL_CANCEL itself (build_past_cancellation). */
         if (st == CS_CANCELLED_BUILD) {
             cs_tableau_discard(S, &t);
-            st = build_past_cancellation(S, &t, order, &leads, n, verify, &over);
+            st = build_past_cancellation(S, &t, order, &leads, n, verify, tolerated, &over);
         }
         /* Its check failed (build): left infeasible, or its values broke
          * a required constraint, it took a rounding for real, as the
@@ -531,7 +536,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * and both fresh solves of the refactorisation after it published
          * 0 where 2 v4 + 2 == 0 is required; the tableau in place had it). */
         if (st == CS_ILL_PIVOT && !S->cautious)
-            st = build_again_cautiously(S, &t, order, leads, n, verify, &over);
+            st = build_again_cautiously(S, &t, order, leads, n, verify, tolerated, &over);
         /* Both broke one: built a third time, cautiously, the required
          * constraints first (required_first). cs_fuzz: nine constraints
          * of 667s, 8s and 100s, the required `-2 v4 - 2 == 0` added after
@@ -540,7 +545,7 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
          * equation broken by 2 (the tableau in place broke it too). Built
          * required first, every required constraint holds. */
         if (st == CS_ILL_PIVOT && required_first(S, order, n))
-            st = build_again_cautiously(S, &t, order, NULL, n, verify, &over);
+            st = build_again_cautiously(S, &t, order, NULL, n, verify, tolerated, &over);
     }
     if (st == CS_OK) {
         if (*kept != NULL)
@@ -592,11 +597,13 @@ cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, c
     return st;
 }
 
-cs_Status cs_refactor(cs_Solver *S)
+cs_Status cs_refactor(cs_Solver *S, long double tolerated)
 {
     CacheEntry *kept;
     bool done;
-    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, true, &kept, &done); /* a broken build is not taken */
+    /* A broken build is not taken, unless it is cautious and breaks the
+     * required constraints less than what stands. */
+    cs_Status st = cs_apply_afresh(S, NULL, 0, NULL, 0, true, tolerated, &kept, &done);
     if (st == CS_OK && !done)
         st = CS_ERR_UNSATISFIABLE;
     S->refactors += st == CS_OK;

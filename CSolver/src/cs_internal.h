@@ -1238,20 +1238,27 @@ CS_HIDDEN bool cs_afresh_pays(const cs_Solver *S, size_t nremove, size_t nadd);
  * cs_refactor), a build whose values break a required constraint
  * (cs_required_broken), or whose rows lose one's identity
  * (cs_identity_lost), is not taken: it is built once more cautiously,
- * unless it was, and refused if that one breaks one too. */
+ * unless it was, and refused if that one breaks one too. A cautious build
+ * whose only fault is its values' is taken where they break no required
+ * constraint by `tolerated` of its terms' sizes: less than the values that
+ * stand if it is refused (cs_refactor); 0 for none. */
 CS_HIDDEN cs_Status cs_apply_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremove, const cs_Cons *add,
-                                    size_t nadd, bool verify, CacheEntry **kept, bool *done);
+                                    size_t nadd, bool verify, long double tolerated, CacheEntry **kept, bool *done);
 /* Solves the constraints added again from an empty tableau, which replaces
  * the current one (cs_values.c, "Refactorisation"). Nothing changed if
  * memory runs out (CS_ERR_NOMEM), or the new tableau refuses a constraint or
- * breaks a required one, cautious or not (CS_ERR_UNSATISFIABLE). */
-CS_HIDDEN cs_Status cs_refactor(cs_Solver *S);
+ * breaks a required one, cautious or not (CS_ERR_UNSATISFIABLE), unless a
+ * cautious one breaks none by `tolerated` (cs_apply_afresh): how far the
+ * values that stand if it is refused break one, relative to its terms'
+ * sizes (at least 1), or 0 to take none that breaks one. */
+CS_HIDDEN cs_Status cs_refactor(cs_Solver *S, long double tolerated);
 /* Whether the current tableau's values, every basic variable evaluated
  * from its row with the parametric symbols at 0 (what cs_update would
  * publish, before refinement), break an added required constraint by more
- * than CAUTIOUS_RESIDUAL of its terms' sizes. Publishes nothing; uses the
- * update's scratch (cs_values.c). */
-CS_HIDDEN bool cs_required_broken(cs_Solver *S);
+ * than CAUTIOUS_RESIDUAL of its terms' sizes (at least 1), and by
+ * `tolerated` of them or more. Publishes nothing; uses the update's
+ * scratch (cs_values.c). */
+CS_HIDDEN bool cs_required_broken(cs_Solver *S, long double tolerated);
 /* Whether the tableau has lost a symbol from an added required
  * constraint's identity: its row, every basic symbol substituted, leaves
  * the coefficient of a parametric symbol that a basic row holds past
@@ -1275,9 +1282,9 @@ CS_HIDDEN bool cs_left_infeasible(const cs_Solver *S);
  * required constraint, at the values or as an identity? The checks a
  * suspect pivot calls for, in place (cs_check_suspect) and in a build
  * (cs_afresh.c), cheapest first; a pass over the tableau each. */
-static inline bool cs_outcome_broken(cs_Solver *S)
+static inline bool cs_outcome_broken(cs_Solver *S, long double tolerated)
 {
-    return cs_left_infeasible(S) || cs_required_broken(S) || cs_identity_lost(S);
+    return cs_left_infeasible(S) || cs_required_broken(S, tolerated) || cs_identity_lost(S);
 }
 /* The check a suspect pivot calls for (verify_due), once: where `accepted`
  * and no pivot was below the tolerance, an outcome that leaves a
@@ -1285,7 +1292,7 @@ static inline bool cs_outcome_broken(cs_Solver *S)
  * or as an identity) is marked as if one had been (refactor_due). */
 static inline void cs_check_suspect(cs_Solver *S, bool accepted)
 {
-    if (accepted && !S->refactor_due && S->verify_due && cs_outcome_broken(S))
+    if (accepted && !S->refactor_due && S->verify_due && cs_outcome_broken(S, 0.0L))
         S->refactor_due = true;
     S->verify_due = false;
     if (cs_markers_lost(S))

@@ -291,7 +291,7 @@ static void refactor_if_due(cs_Solver *S)
     if (!S->refactor_due)
         return;
     S->refactor_due = false;
-    (void)cs_refactor(S);
+    (void)cs_refactor(S, 0.0L);
 }
 
 /* A change set applied to the current tableau: its removals, then its
@@ -340,7 +340,7 @@ static cs_Status decide_afresh(cs_Solver *S, const cs_Cons *remove, size_t nremo
     S->conflict.n = 0;
     bool done;
     /* A build that breaks a required constraint is built again cautiously. */
-    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, true, kept, &done);
+    cs_Status st = cs_apply_afresh(S, remove, nremove, add, nadd, true, 0.0L, kept, &done);
     if (st != CS_OK || done)
         return st;
     /* Refused: the in-place path checked every id already, so a required
@@ -390,7 +390,7 @@ cs_Status cs_apply(cs_Solver *S, const cs_Cons *remove, size_t nremove,
         return st;
     CacheEntry *kept = NULL; /* the state left, if worth keeping */
     if (cs_afresh_pays(S, nremove, nadd)) {
-        st = cs_apply_afresh(S, remove, nremove, add, nadd, false, &kept, &done);
+        st = cs_apply_afresh(S, remove, nremove, add, nadd, false, 0.0L, &kept, &done);
         S->rebuilds += st == CS_OK && done;
     }
     if (!done)
