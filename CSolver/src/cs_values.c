@@ -1073,7 +1073,12 @@ static bool sens_holds_required(const cs_Solver *S, const Sens *z)
  * are full ones.
  */
 #define MAP_DRIFT 1.0e-12
-static void sens_finish(cs_Solver *S)
+/* Out of line: inlined into full_update, as it was, its one more test moved
+ * that function's register allocation about, and a replay at tree M
+ * executed 0.15% more instructions (callgrind, cs_apply and cs_update); out
+ * of line, whole replays at L execute 0.09% (cells) and 0.13% (tree) fewer
+ * than with it inlined without the test. Once an update at most. */
+static __attribute__((noinline)) void sens_finish(cs_Solver *S)
 {
     Sens *z = &S->sens;
     if (S->residual > MAP_DRIFT || (S->digits_lost && !sens_holds_required(S, z))) {
