@@ -3417,6 +3417,95 @@ static void test_a_refactorisation_takes_a_build_that_misses_less_than_the_worn_
 }
 
 /*
+ * Phase one in the constraint's own size (add_with_artificial; two of
+ * `scripts/lpcheck_wide.py --rows 4 --columns 2`'s refusals, minimized).
+ * A required `0.005 v + 0.0141 <= 0` (v <= -2.82), whose terms sum to
+ * 0.03, against a weak `2e6 v - 6e6 == 0`: v's row is 3 plus 5e-7 of the
+ * weak constraint's errors, so the artificial objective holds them at
+ * 0.005 * 5e-7 = 2.5e-9, below the 1e-8 that entering_symbol takes for 0
+ * in a row measured in points; phase one stopped at 0.029 and refused a
+ * constraint that holds (kiwi refuses it too). The artificial's row is
+ * now scaled to the constraint's size (by 64 or 32), and v = -2.82. Then
+ * four required equations with one solution, the last `1e6 v2 + 3e5 v1 -
+ * 11077380.02 == 0`: phase one ended with the artificial at 1.49e-8, 8
+ * ulps of its terms of 1.1e7 and past the same absolute 1e-8; it is now
+ * compared with 1e-8 of the constraint's size. And `1e5 v4 - 3.4e7 == 0`
+ * where the equations before imply it (`lpcheck_wide --rows 5 --columns
+ * 1`): its row held only dummies and 2.98e-8, 4 ulps of its terms, and
+ * was refused by the same absolute test. Each fails before 2026-11-29.
+ */
+static void test_phase_one_in_the_constraints_own_size(void)
+{
+    for (int lex = 0; lex < 2; lex++) {
+        for (int together = 0; together < 2; together++) {
+            cs_Var v[8];
+            cs_Cons c[2];
+            cs_Solver *S = fuzz_solver_in(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, v, NULL);
+            const Spec spec[2] = {
+                { { { v[0], 2e6 } }, 1, -6e6, CS_WEAK, CS_EQ },
+                { { { v[0], 0.005 } }, 1, 0.0141, CS_REQUIRED, CS_LE },
+            };
+            make(S, spec, 0, 2, c);
+            if (together) {
+                EXPECT_STATUS(cs_apply(S, NULL, 0, c, 2, NULL), CS_OK);
+            } else {
+                EXPECT_STATUS(cs_add(S, c[0]), CS_OK);
+                cs_update(S);
+                EXPECT(NEAR(cs_value(S, v[0]), 3));
+                EXPECT_STATUS(cs_add(S, c[1]), CS_OK);
+            }
+            cs_update(S);
+            EXPECT(NEAR(cs_value(S, v[0]), -2.82));
+            EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+            cs_solver_free(S);
+        }
+        /* Three variables, as the case had: a symbol's id decides ties. */
+        cs_Var v[3];
+        cs_Cons c[4];
+        cs_Solver *S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+        for (int k = 0; k < 3; k++)
+            v[k] = var(S);
+        const Spec spec[4] = {
+            { { { v[1], -0.5 } }, 1, 38.557902239257395, CS_REQUIRED, CS_EQ },
+            { { { v[2], 0.005 }, { v[1], 0.003 } }, 2, -0.25240877494670516, CS_REQUIRED, CS_GE },
+            { { { v[1], 200 }, { v[0], 100 } }, 2, -17711.53013464041, CS_REQUIRED, CS_EQ },
+            { { { v[2], 1e6 }, { v[0], 3e5 } }, 2, -11077380.019044504, CS_REQUIRED, CS_EQ },
+        };
+        make(S, spec, 0, 4, c);
+        EXPECT_STATUS(cs_apply(S, NULL, 0, c, 4, NULL), CS_OK);
+        cs_update(S);
+        EXPECT(required_hold(S, spec, c, 4));
+        EXPECT(NEAR(cs_value(S, v[1]), 77.115804478514789) && NEAR(cs_value(S, v[2]), 4.212272302232152));
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_solver_free(S);
+
+        /* An equation the others imply, its row all dummies. */
+        cs_Var u[5];
+        cs_Cons d[5];
+        S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
+        for (int k = 0; k < 5; k++)
+            u[k] = var(S);
+        const Spec implied[5] = {
+            { { { u[1], -0.0001 }, { u[3], -1e-05 }, { u[2], -1.0000000000000002e-06 } }, 3, 0.005871615745892202,
+              CS_REQUIRED, CS_GE },
+            { { { u[0], 0.005 } }, 1, -0.15155030835839647, CS_REQUIRED, CS_EQ },
+            { { { u[1], -10 }, { u[0], 10 }, { u[4], -0.5 } }, 3, -246.18274870926263, CS_REQUIRED, CS_EQ },
+            { { { u[1], 20 } }, 1, 225.96540117868588, CS_REQUIRED, CS_EQ },
+            { { { u[4], 1e5 } }, 1, -33980113.71937465, CS_REQUIRED, CS_EQ },
+        };
+        make(S, implied, 0, 5, d);
+        EXPECT_STATUS(cs_edit_add(S, u[4], CS_MEDIUM), CS_OK);
+        EXPECT_STATUS(cs_suggest(S, u[4], 20.649916819797053), CS_OK);
+        EXPECT_STATUS(cs_apply(S, NULL, 0, d, 5, NULL), CS_OK);
+        cs_update(S);
+        EXPECT(required_hold(S, implied, d, 5));
+        EXPECT(NEAR(cs_value(S, u[4]), 339.80113719374651));
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_solver_free(S);
+    }
+}
+
+/*
  * A values map on values that drifted (found by fuzz/cs_fuzz.c, minimized
  * by libFuzzer; the seed map-on-drifted-values): lexicographic. Operations
  * in place leave v0 held through rows of 667 * 667 against 100 * 4449.09
@@ -4887,6 +4976,7 @@ int main(void)
     run("a refactorisation takes a build that misses less than the worn values",
         test_a_refactorisation_takes_a_build_that_misses_less_than_the_worn_values);
     run("a values map on values that drifted is not used", test_a_values_map_on_values_that_drifted_is_not_used);
+    run("phase one in the constraint's own size", test_phase_one_in_the_constraints_own_size);
     run("a refinement that moves values by whole points is not published",
         test_a_refinement_that_moves_values_by_whole_points_is_not_published);
 #if CANCEL_RULE
