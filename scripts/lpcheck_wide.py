@@ -17,7 +17,7 @@ from 1e-6 to 1e6, values up to 1e9), in both modes, and --rows 4 --columns
 lexicographic, where 1.1% of cases miss an optimum at a lower level (until
 2026-11-29 0.4% (weighted) and 1.4% failed, most by refusing a required
 constraint that can hold: phase one took an absolute 1e-8 for 0), --rows 5
---columns 1 (0.3% and 4.9%), and --rows 6, where HiGHS itself gives up on
+--columns 1 (0.2% and 4.9%), and --rows 6, where HiGHS itself gives up on
 some cases (at 3,000 cases --rows 4 --columns 2 already meets one).
 
 The optimality check is lpcheck's with two changes that the scaling forces
