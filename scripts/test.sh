@@ -108,25 +108,25 @@ if grep -q 'Test run with .* passed' "$BUILD/swift-tsan.log" && ! grep -q 'Threa
 # 1e6 (scripts/lpcheck_wide.py, which says what does not pass yet): rows and
 # columns scaled from 1e-3 to 1e3 ($CASES cases a mode), and variables in
 # units from 1e-6 to 1e6 (a third as many).
-lpcheck() { # NAME LOG CASES SCRIPT [ARGS...]: SCRIPT in both modes, on $REPLAYER (default the release build)
-    local name=$1 log=$2 n=$3 script=$4 replayer=${REPLAYER:-$BIN/solver-bench}
-    shift 4
-    stage "lpcheck $name, weighted ($n cases)" "$BUILD/$log-w.log" \
-        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" -- "$replayer" replay
-    count lp "$BUILD/$log-w.log"
-    stage "lpcheck $name, lexicographic ($n cases)" "$BUILD/$log-l.log" \
-        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" --mode lexicographic -- "$replayer" replay --lexicographic
-    count lp "$BUILD/$log-l.log"
+lpcheck_in() { # MODE NAME LOG CASES SCRIPT [ARGS...]: SCRIPT in one mode, on $REPLAYER (default the release build)
+    local mode=$1 name=$2 log=$3 n=$4 script=$5 replayer=${REPLAYER:-$BIN/solver-bench}
+    shift 5
+    local flag=() suffix=w
+    if [ "$mode" = lexicographic ]; then flag=(--lexicographic) suffix=l; fi
+    stage "lpcheck $name, $mode ($n cases)" "$BUILD/$log-$suffix.log" \
+        env SHARED="$SHARED" python3 "$script" "$@" --cases "$n" --mode "$mode" -- "$replayer" replay "${flag[@]}"
+    count lp "$BUILD/$log-$suffix.log"
+}
+lpcheck() { # NAME LOG CASES SCRIPT [ARGS...]: lpcheck_in in both modes
+    lpcheck_in weighted "$@"
+    lpcheck_in lexicographic "$@"
 }
 lpcheck "random systems" lp "$CASES" "$SHARED/bench/lpcheck.py"
 lpcheck "scaled rows and columns 1e-3..1e3" lp-wide "$CASES" scripts/lpcheck_wide.py --rows 3 --columns 3
 lpcheck "variables in units 1e-6..1e6" lp-units $(( (CASES + 2) / 3 )) scripts/lpcheck_wide.py --rows 0 --columns 6
 # Rows scaled from 1e-4 to 1e4, weighted only (lexicographic misses a lower
 # level's optimum in about 1% of them: lpcheck_wide.py).
-stage "lpcheck rows scaled 1e-4..1e4, weighted ($(( (CASES + 2) / 3 )) cases)" "$BUILD/lp-rows4-w.log" \
-    env SHARED="$SHARED" python3 scripts/lpcheck_wide.py --rows 4 --columns 2 --cases $(( (CASES + 2) / 3 )) \
-    -- "$BIN/solver-bench" replay
-count lp "$BUILD/lp-rows4-w.log"
+lpcheck_in weighted "rows scaled 1e-4..1e4" lp-rows4 $(( (CASES + 2) / 3 )) scripts/lpcheck_wide.py --rows 4 --columns 2
 
 # 5. kiwisolver's replays of every workload at S and M: same check lines.
 stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
