@@ -13,6 +13,10 @@
 #include <math.h>
 #include <string.h>
 
+#ifdef CS_TEST_SEAMS
+double cs_test_cancel_mostly = CS_CANCEL_MOSTLY; /* cs_internal.h, cs_cancelled */
+#endif
+
 static int32_t find(const Row *r, Sym s)
 {
     int32_t lo = 0, hi = r->n;
