@@ -1862,7 +1862,8 @@ bool cs_identity_lost(cs_Solver *S)
     }
     bool lost = false;
     for (size_t s = 1; s < nsym && !lost; s++)
-        lost = fabsl(coef[s]) > IDENTITY_LOST * size[s] && cs_marker_held(S, (Sym)s);
+        lost = fabsl(coef[s]) > IDENTITY_LOST * size[s] &&
+               (S->kind[s] == SYM_EXTERNAL || cs_marker_held(S, (Sym)s));
     cs_mem_free(S, coef, bytes);
     return lost;
 }
