@@ -1773,11 +1773,15 @@ bool cs_required_broken(cs_Solver *S, long double tolerated)
  * ends on parametric symbols. What the
  * check finds is a symbol lost: past IDENTITY_LOST of its sizes (a lost
  * one reads 1; random rounds of the C tests 1e-10 at most), held by a
- * basic row all the same (cs_marker_held). A symbol that no row holds is
- * left out: it can never move, and the solver makes such symbols on
- * purpose, a slack that phase one leaves as rounding in a row it gives to
- * a dummy (lpcheck_wide's case 268 of 3,000, rows and columns scaled,
- * where a tight inequality is implied by equalities). What it does not
+ * basic row all the same (cs_marker_held). A marker or slack that no row
+ * holds is left out: it can never move, and the solver makes such symbols
+ * on purpose, a slack that phase one leaves as rounding in a row it gives
+ * to a dummy (lpcheck_wide's case 268 of 3,000, rows and columns scaled,
+ * where a tight inequality is implied by equalities). A user variable is
+ * not: a parameter that no row holds moves once a constraint is solved
+ * for it, and cs_fuzz found a removal whose row dropped a real
+ * coefficient (cs_note_dropped) and with it the only path by which a
+ * required inequality reached such a variable. What it does not
  * find is a loss by degrees: in that input the shortfall on s15 is 1.5e-6
  * of its sizes, and builds of the C tests' ill-conditioned systems that
  * stand read up to 9e-6, so no threshold there tells them apart; the
@@ -1959,6 +1963,15 @@ static long double worst_required(const cs_Solver *S, const double *x)
     return worst;
 }
 
+/* Lists every variable as changed (cs_changed): the values published
+ * come from a pass other than the one the list was kept for. */
+static void list_every_variable(cs_Solver *S)
+{
+    for (cs_Var v = 0; v < S->nvar; v++)
+        S->changed[v] = v;
+    S->nchanged = S->nvar;
+}
+
 /*
  * Refinement is a step that mends rounding: it moves the values along each
  * exactly holding constraint's marker column by its residual, which
@@ -2005,39 +2018,22 @@ static void keep_the_better_values(cs_Solver *S, uint32_t n)
     long double refined = worst_required(S, S->value);
     if (refined > CAUTIOUS_RESIDUAL && worst_required(S, first) < refined) {
         memcpy(S->value, first, bytes);
-        for (cs_Var v = 0; v < S->nvar; v++)
-            S->changed[v] = v;
-        S->nchanged = S->nvar;
+        list_every_variable(S);
         cs_reshaped(S);
     }
     cs_mem_free(S, first, bytes);
 }
 
-/*
- * A partial update moves a value only where every variable row that holds
- * a constraint's marker is evaluated (correction_of); the values that
- * stand keep the corrections they were given when they were evaluated.
- * Where the tableau is sound that is a rounding. Where its drift is past
- * CAUTIOUS_RESIDUAL and solving afresh did not mend it (cautious_tried),
- * the values that stand hold corrections for residuals the rows no longer
- * have, and the ones evaluated do not move them: cs_fuzz found a required
- * inequality whose identity a cancellation rule had left short by 1e-6 of
- * a slack (every fresh build made the same rows), whose values, refined
- * in a full update, held it; after a required equation was removed the
- * partial update evaluated three of eight variables and missed it by
- * 0.026 of 40. So there every value is evaluated again, and refined
- * together, before keep_the_better_values compares; every variable is
- * listed as changed. No workload comes near it (their drift is 2.8e-17 at
- * most). Returns the number evaluated.
- */
-static uint32_t evaluate_every_value(cs_Solver *S)
+static void full_update(cs_Solver *S, bool republished);
+
+/* The same update again, every variable evaluated, and every one listed
+ * as changed: where the values this update began to publish are not kept
+ * (full_update). */
+static void republish_every_value(cs_Solver *S)
 {
     S->nchanged = 0;
-    uint32_t evaluated = full_pass(S, true);
-    for (cs_Var v = 0; v < S->nvar; v++)
-        S->changed[v] = v;
-    S->nchanged = S->nvar;
-    return evaluated;
+    full_update(S, true);
+    list_every_variable(S);
 }
 
 /* An update without the values map (a build, a transition, a constraint
@@ -2049,8 +2045,23 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
     uint32_t evaluated = full_pass(S, republished);
     bool worn = S->residual > REFACTOR_RESIDUAL && S->residual > REFACTOR_GROWTH * S->residual_floor;
     if (!worn && (S->residual <= CAUTIOUS_RESIDUAL || S->cautious_tried)) {
-        if (S->residual > CAUTIOUS_RESIDUAL && evaluated < S->nvar)
-            evaluated = evaluate_every_value(S);
+        /* A partial update moves a value only where every variable row
+         * that holds a constraint's marker is evaluated (correction_of),
+         * and the values that stand keep the corrections they were given.
+         * Where the tableau is sound that is a rounding. Where its drift
+         * is past CAUTIOUS_RESIDUAL and solving afresh did not mend it,
+         * those corrections are for residuals the rows no longer have:
+         * cs_fuzz found a required inequality whose identity a dropped sum
+         * had left short (every fresh build made the same rows), held by
+         * the refined values of a full update; after a required equation
+         * was removed, the partial update evaluated three variables of
+         * eight and missed it by 0.026 of 40. So there every value is
+         * evaluated and refined again, together. No workload comes near
+         * it (their drift is 2.8e-17 at most). */
+        if (S->residual > CAUTIOUS_RESIDUAL && evaluated < S->nvar) {
+            republish_every_value(S);
+            return;
+        }
         if (S->residual > CAUTIOUS_RESIDUAL || S->corrected_far)
             keep_the_better_values(S, evaluated);
         return;
@@ -2079,11 +2090,7 @@ static __attribute__((noinline)) void full_update(cs_Solver *S, bool republished
      * but may be solved cautiously), and lists every variable as changed,
      * since the values the worn ones replaced are not kept. */
     S->republish = false;
-    S->nchanged = 0;
-    full_update(S, true);
-    for (cs_Var v = 0; v < S->nvar; v++)
-        S->changed[v] = v;
-    S->nchanged = S->nvar;
+    republish_every_value(S);
 }
 
 /* With a values map, (3) alone (each step of a resize); without one, the

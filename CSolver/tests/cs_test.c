@@ -3555,7 +3555,7 @@ static void test_phase_one_in_the_constraints_own_size(void)
  * millionth of its terms (cs_internal.h, cs_cancelled), and the rows hold;
  * under the old rule (the seams' run, run_old_cancellation), an update
  * whose drift is past 1e-6 after solving afresh was tried evaluates every
- * value (cs_values.c, evaluate_every_value). Both inputs that stop 72 left
+ * value (cs_values.c, full_update). Both inputs that stop 72 left
  * open (fuzz/open) failed through the rule.
  */
 static void test_a_sum_that_cancels_to_a_real_coefficient_is_kept(void)
