@@ -160,7 +160,10 @@ count warm-heap "$BUILD/warm-heap.log"
 # (CS_NO_AVX2), which a machine with AVX2 never runs otherwise. The C tests
 # here also have the library's test seams (CS_TEST_SEAMS: a test can have
 # every checked fresh build count as broken, to reach the refusal after
-# three broken builds that no known sequence reaches), and are built without
+# three broken builds that no known sequence reaches, and sixteen tests run
+# again with a sum below 1e-3 of its terms taken for 0, the rule under which
+# cs_fuzz found their sequences, so that the checks they were written for
+# are still reached: run_old_cancellation), and are built without
 # the rule that solves afresh an operation whose sums cancelled past 1e-6
 # (CS_ILL_CANCEL=0), so that the fuzz sequences that found the checks it now
 # forestalls (a marker no row holds, an identity lost) still reach them.
