@@ -2812,8 +2812,14 @@ static void test_a_change_set_through_rows_grown_past_1e9_is_solved_afresh(void)
  * written for is taken where scripts/test.sh turns the rule off. The
  * values are asserted either way.
  */
+#ifdef CS_TEST_SEAMS
+extern bool cs_test_levels_as_they_are;
+#endif
 static void test_a_marker_held_by_objective_rows_only_is_solved_afresh(void)
 {
+#ifdef CS_TEST_SEAMS
+    cs_test_levels_as_they_are = true;
+#endif
     cs_Var v[8];
     cs_Cons c[17];
     cs_Solver *S = fuzz_solver(v, NULL);
@@ -2868,6 +2874,9 @@ static void test_a_marker_held_by_objective_rows_only_is_solved_afresh(void)
     EXPECT(NEAR(cs_value(S, v[4]), -2.0 / 375));
     EXPECT(NEAR(cs_value(S, v[2]), 0));
     cs_solver_free(S);
+#ifdef CS_TEST_SEAMS
+    cs_test_levels_as_they_are = false;
+#endif
 }
 
 /*
@@ -3535,6 +3544,131 @@ static void test_phase_one_in_the_constraints_own_size(void)
         EXPECT_STATUS(cs_check_invariants(S), CS_OK);
         cs_solver_free(S);
     }
+}
+
+/* The violation at the solver's values of the constraints of sp[0..n) of
+ * one strength, and in *noise what rounding alone may add to it: 1e-12 of
+ * their terms' size (lpcheck_wide.py's allowance). */
+static double level_violation(const cs_Solver *S, const Spec *sp, int n, double strength, double *noise)
+{
+    double sum = 0, size = 0;
+    for (int k = 0; k < n; k++) {
+        if (sp[k].strength != strength)
+            continue;
+        sum += violation(S, &sp[k]);
+        size += fabs(sp[k].c);
+        for (int j = 0; j < sp[k].n; j++)
+            size += fabs(sp[k].t[j].coefficient * cs_value(S, sp[k].t[j].var));
+    }
+    *noise = 1e-12 * size;
+    return sum;
+}
+
+/* Adds sp[0..n) (n <= 32) to S in one change set and checks the values
+ * it publishes: every required constraint holds, and each level's
+ * violation is its optimum, optimum[l] for the l-th of strong, 750,000,
+ * 250,000, medium and weak, as lpcheck checks one (to 1e-6 of it, and
+ * noise). */
+static void solve_at_optimum(cs_Solver *S, const Spec *sp, int n, const double optimum[5])
+{
+    static const double strengths[5] = { CS_STRONG, 750000, 250000, CS_MEDIUM, CS_WEAK };
+    cs_Cons c[32];
+    make(S, sp, 0, n, c);
+    EXPECT_STATUS(cs_apply(S, NULL, 0, c, (size_t)n, NULL), CS_OK);
+    cs_update(S);
+    EXPECT(required_hold(S, sp, c, n));
+    for (int l = 0; l < 5; l++) {
+        double noise, v = level_violation(S, sp, n, strengths[l], &noise);
+        double tol = 1e-6 * (1 + optimum[l]) + noise;
+        if (fabs(v - optimum[l]) > tol) {
+            fprintf(stderr, "%s: level %g: violation %.9g, optimum %.9g\n", current, strengths[l], v, optimum[l]);
+            failed_here = 1;
+        }
+    }
+    EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+}
+
+/*
+ * An objective level's row made anew from the tableau (two of
+ * `scripts/lpcheck_wide.py --rows 5 --columns 1` and `--rows 4 --columns
+ * 2`'s lexicographic cases, minimized; the optima are HiGHS's, through
+ * lpcheck_wide). In the first, a pivot summed -0.0327 and 0.0327 to 5e-11
+ * on a weak error in the strong level's row (exact, 7.6e-10 of its terms),
+ * and the sum was taken for 0 (cs_cancelled); the pivot that later made
+ * that error basic brought a row of 1e8 on a slack, so the level's reduced
+ * cost there was 0 where it was 0.005, and nothing bounded the slack.
+ * Taken for noise and dropped, it left the 750,000 level at 0.042 where
+ * its optimum is 0. Nothing bounding an improving symbol now has the
+ * levels made anew from the rows, which were right (cs_simplex.c,
+ * objective_anew). In the second the lost sums left no symbol unbounded:
+ * the optimizer stopped with the weak level at 282,706, its optimum
+ * 270,275; a sum dropped past noise in a level's row now has the levels
+ * made anew before they are taken for optimal. Each fails before
+ * 2026-11-29, the second with only the first change.
+ */
+static void test_a_level_that_lost_a_reduced_cost_is_made_anew(void)
+{
+    cs_Var u[10];
+    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    for (int k = 0; k < 10; k++)
+        u[k] = var(S);
+    const Spec lost[13] = {
+        { { { u[3], 10 }, { u[9], -1 } }, 2, -7103.243152816538, CS_WEAK, CS_EQ },
+        { { { u[2], -1.0000000000000002e-06 }, { u[7], 1e-05 }, { u[5], -1e-05 } }, 3, 0.010894602535296548,
+          CS_STRONG, CS_EQ },
+        { { { u[6], 100000 }, { u[0], 50000 } }, 2, -42290690.32894941, CS_WEAK, CS_EQ },
+        { { { u[9], 1000 } }, 1, 651282.1585926724, CS_REQUIRED, CS_EQ },
+        { { { u[9], -1 }, { u[4], 100 } }, 2, -7767.655724795963, 250000, CS_GE },
+        { { { u[0], 0.03 }, { u[9], 0.0005 }, { u[4], -0.1 } }, 3, 13.881264382495578, CS_STRONG, CS_LE },
+        { { { u[8], -10000 }, { u[0], -100000 } }, 2, 53304654.16733434, CS_STRONG, CS_EQ },
+        { { { u[7], 200 }, { u[1], 500 } }, 2, -17551.040472241035, CS_STRONG, CS_EQ },
+        { { { u[3], 1000 }, { u[4], 30000 } }, 2, -2978838.9530771878, CS_STRONG, CS_GE },
+        { { { u[1], -5e-05 } }, 1, 0.002465001280515245, CS_STRONG, CS_EQ },
+        { { { u[3], -1 }, { u[8], 0.05 }, { u[4], 20 } }, 3, -1121.476478019475, CS_REQUIRED, CS_LE },
+        { { { u[3], 2e-05 }, { u[2], 2.0000000000000003e-06 } }, 2, -0.01908169991883451, CS_REQUIRED, CS_LE },
+        { { { u[5], 0.02 }, { u[6], -0.01 } }, 2, -11.500784888724631, 750000, CS_LE },
+    };
+    const double lost_optimum[5] = { 0, 0, 0, 0, 421572.4056626347 };
+    solve_at_optimum(S, lost, 13, lost_optimum);
+    cs_solver_free(S);
+
+    cs_Var w[16];
+    S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
+    for (int k = 0; k < 16; k++)
+        w[k] = var(S);
+    const Spec bounded[26] = {
+        { { { w[7], 0.1 } }, 1, -0.44424792820947284, 250000, CS_LE },
+        { { { w[2], 100 }, { w[5], 1 } }, 2, 481.3662338284819, CS_REQUIRED, CS_LE },
+        { { { w[1], 5 } }, 1, -405543.09879874205, CS_STRONG, CS_EQ },
+        { { { w[4], 10000 }, { w[9], 100 }, { w[8], 100000 } }, 3, -11756211.58505834, CS_MEDIUM, CS_EQ },
+        { { { w[14], 10 }, { w[10], 0.05 } }, 2, -121.67227457403051, CS_WEAK, CS_LE },
+        { { { w[14], 10000 }, { w[3], 5000 } }, 2, -87600.93998003914, CS_STRONG, CS_EQ },
+        { { { w[15], 100000 } }, 1, -277731.2289638809, CS_REQUIRED, CS_LE },
+        { { { w[13], 50 }, { w[2], -10 } }, 2, 22.43361037919651, CS_STRONG, CS_LE },
+        { { { w[12], -0.01 } }, 1, 6.52295864198451, CS_WEAK, CS_EQ },
+        { { { w[7], 200000 }, { w[8], 20000 }, { w[13], -50000 } }, 3, -540386.8914884051, 750000, CS_EQ },
+        { { { w[5], -0.1 } }, 1, 94.44023004440555, CS_REQUIRED, CS_EQ },
+        { { { w[12], -0.1 }, { w[11], -1 } }, 2, 149.94016766926399, CS_STRONG, CS_LE },
+        { { { w[6], -500 }, { w[3], -10000 }, { w[8], 1000 } }, 3, 65779.4069645375, 250000, CS_EQ },
+        { { { w[4], 1000 } }, 1, -576911.8956124646, CS_WEAK, CS_EQ },
+        { { { w[7], -1000000 } }, 1, 4591279.247985252, CS_WEAK, CS_EQ },
+        { { { w[13], 0.2 } }, 1, 0.21666438440011326, CS_WEAK, CS_GE },
+        { { { w[12], 1 }, { w[13], 100 } }, 2, -574.3748289498635, 750000, CS_EQ },
+        { { { w[7], 10 }, { w[3], 20 } }, 2, -73.2835827755113, CS_WEAK, CS_EQ },
+        { { { w[9], -10 }, { w[5], -100 } }, 2, 738479.3901745646, 250000, CS_LE },
+        { { { w[11], 3.0000000000000004 }, { w[15], 0.5 }, { w[12], 0.30000000000000004 } }, 3, -457.48932202805463,
+          CS_REQUIRED, CS_EQ },
+        { { { w[10], 30000 }, { w[15], 100000 }, { w[0], 10000 } }, 3, -29879724.48771539, 750000, CS_EQ },
+        { { { w[9], 1.0000000000000002e-06 }, { w[11], 0.001 }, { w[6], 0.002 } }, 3, -0.26095536438748634, 250000,
+          CS_EQ },
+        { { { w[0], 0.01 } }, 1, -5.795091654116801, CS_REQUIRED, CS_GE },
+        { { { w[8], 0.5 }, { w[12], 0.05 }, { w[1], 0.0005 } }, 3, -72.5165070105141, CS_REQUIRED, CS_LE },
+        { { { w[9], -1 } }, 1, 65647.0519856989, CS_REQUIRED, CS_GE },
+        { { { w[12], 3 }, { w[6], 30 } }, 2, -4164.867537352511, CS_REQUIRED, CS_EQ },
+    };
+    const double bounded_optimum[5] = { 0, 0, 0.008592099581470725, 0, 270274.6309674451 };
+    solve_at_optimum(S, bounded, 26, bounded_optimum);
+    cs_solver_free(S);
 }
 
 /*
@@ -5141,6 +5275,7 @@ int main(void)
         test_a_refactorisation_takes_a_build_that_misses_less_than_the_worn_values);
     run("a values map on values that drifted is not used", test_a_values_map_on_values_that_drifted_is_not_used);
     run("phase one in the constraint's own size", test_phase_one_in_the_constraints_own_size);
+    run("a level that lost a reduced cost made anew", test_a_level_that_lost_a_reduced_cost_is_made_anew);
     run("a sum that cancels to a real coefficient kept", test_a_sum_that_cancels_to_a_real_coefficient_is_kept);
     run_old_cancellation("a sum that cancels to a real coefficient kept", test_a_sum_that_cancels_to_a_real_coefficient_is_kept);
     run("a removal that drops a real coefficient solved afresh", test_a_removal_that_drops_a_real_coefficient_is_solved_afresh);
