@@ -612,12 +612,6 @@ struct cs_Solver {
      * (cs_rests_on_ill_pivot, refactor_if_due; a build, cs_afresh.c).
      * Cleared when checked and by a rollback. */
     bool verify_due;
-    /* A merge dropped a sum past rounding noise in an objective level's
-     * row (cs_note_dropped) since cs_optimize last made the levels anew:
-     * in lexicographic mode, where every reduced cost counts however
-     * small, it makes them anew from the tableau before it takes them for
-     * optimal (cs_simplex.c, objective_anew). */
-    bool level_dropped;
     /* A merge of this operation kept a sum below CS_ILL_CANCEL of its
      * terms in a constraint's row (cs_note_cancellation; a build reads it,
      * cs_afresh.c). */
@@ -987,21 +981,15 @@ static inline void cs_note_cancellation(cs_Solver *S, int32_t slot, double v, do
  * fail without it). So such a drop in a constraint's row marks the
  * operation as a suspect pivot does (verify_due): its outcome is checked
  * as an identity too before it stands (cs_check_suspect; a build,
- * cs_afresh.c), and that removal is solved afresh. Such a drop in an
- * objective level's row has the levels made anew instead (level_dropped).
- * No workload drops a sum that is not 0 (their sums cancel exactly, or
- * not at all).
+ * cs_afresh.c), and that removal is solved afresh. No workload drops a
+ * sum that is not 0 (their sums cancel exactly, or not at all).
  */
 static inline void cs_note_dropped(cs_Solver *S, int32_t slot, double v, double x, double y)
 {
     if (v == 0.0)
         return;
     S->sum_dropped = true;
-    if (cs_noise(v, x, y))
-        return;
-    if (cs_is_level_slot(S, slot))
-        S->level_dropped = true;
-    else
+    if (!cs_noise(v, x, y) && !cs_is_level_slot(S, slot))
         S->verify_due = true;
 }
 /* The same test for a coefficient a of row r already found. */

@@ -186,19 +186,13 @@ static bool delete_row(cs_Solver *S, int32_t slot)
  * and -2.5e-5 in turn; lexicographic, variables in units 1e-6..1e6), each
  * pivot dividing by its pivot what the other side had taken for 0 (a
  * threshold of 1e-12 of the level's largest cycled as well, in the C
- * tests). *tiny is set when one below CS_EPS is what held s back:
- * cs_optimize then has the levels made anew, where a sum is judged beside
- * all the terms that made it, and looks again.
+ * tests, 2026-11-29).
  */
-static bool improving_above(const cs_Solver *S, int32_t l, Sym s, bool *tiny)
+static bool improving_above(const cs_Solver *S, int32_t l, Sym s)
 {
-    for (int32_t m = 0; m < l; m++) {
-        double c = cs_row_coef(&S->rows[S->levels[m].slot], s);
-        if (c > 0.0) {
-            *tiny |= c < CS_EPS;
+    for (int32_t m = 0; m < l; m++)
+        if (cs_row_coef(&S->rows[S->levels[m].slot], s) > 0.0)
             return false;
-        }
-    }
     return true;
 }
 
@@ -238,9 +232,8 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s, bool *tiny)
 #define CS_CAUTIOUS_SUBJECT 0.1
 
 /* The lowest-id symbol whose reduced cost is negative, or 0 (optimal); see
- * "Levels" for what negative means in each mode, and improving_above for
- * *tiny. */
-static Sym entering_symbol(const cs_Solver *S, int32_t objslot, bool *tiny)
+ * "Levels" for what negative means in each mode. */
+static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
 {
     Sym best = 0;
     if (objslot >= 0) {
@@ -259,7 +252,7 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot, bool *tiny)
             Sym s = o->sym[k];
             if (best != 0 && s >= best)
                 break; /* sorted: nothing lower follows */
-            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s, tiny))
+            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s))
                 best = s;
         }
     }
@@ -355,26 +348,27 @@ static bool drop_noise(cs_Solver *S, int32_t objslot, Sym e)
 /*
  * Each objective level's row made anew from the tableau: the sum of its
  * error symbols, each basic one's row in its place (restricted rows hold
- * parameters only, I5), summed by symbol in extended precision, and a sum
- * that cs_cancelled takes for 0 beside all the terms that made it is 0.
- * Otherwise the levels are only ever updated, a pivot's row at a time,
- * and two kinds of error stay in them (cs_optimize says when this runs):
- * - A sum taken for 0 (cs_cancelled, beside the two terms of one merge)
- *   that was real. lpcheck_wide (--rows 5 --columns 1, lexicographic)
- *   summed -0.0327 and 0.0327 to 5e-11 on a weak error in the strong
- *   level (exact: 5.0000000000000028e-11, 7.6e-10 of its terms); the
- *   pivot that made that error basic brought a row of 1e8 on a slack, and
- *   the level's reduced cost there was 0 where it was 0.005, and -0.5 on
- *   another where it was 0. Nothing bounded either, both were dropped as
- *   noise, and the 750,000 level stopped at 101,041; its optimum is 0.99.
- *   The rows were right to 1e-16.
- * - A sum kept that was rounding: 5e-14 on a weak error in the 250,000
- *   level of `kept states match fresh solves` (rows of 1/3s; exact, 0)
- *   held the error back from entering at the weak level (improving_above),
- *   which stopped at 2,001 where HiGHS finds 1,528. Beside the terms that
- *   made it (about 2), it is rounding.
- * Nothing is made anew in any workload (no sum past rounding cancels in
- * them, and no coefficient above is that small). False if memory runs out.
+ * parameters only, I5), summed by symbol in extended precision; a sum
+ * below CS_CANCEL_NOISE of the terms that made it is 0. Otherwise the
+ * levels are only ever updated, a pivot's row at a time, and a sum taken
+ * for 0 there (cs_cancelled, beside the two terms of one merge) that was
+ * real stays lost: lpcheck_wide (--rows 5 --columns 1, lexicographic)
+ * summed -0.0327 and 0.0327 to 5e-11 on a weak error in the strong level
+ * (exact: 5.0000000000000028e-11, 7.6e-10 of its terms); the pivot that
+ * made that error basic brought a row of 1e8 on a slack, and the level's
+ * reduced cost there was -0.005 where it was 0, and -0.5 on another.
+ * Nothing bounded either (cs_optimize calls this then), both were dropped
+ * as noise, and the 750,000 level stopped at 101,041; its optimum is
+ * 0.99. The rows were right to 1e-16.
+ *
+ * Only there: a sum of errors that falls without bound is proof that a
+ * level is wrong; a level that merely holds a sum dropped is not, and
+ * made anew wherever one was (tried, 2026-11-29) it fixed most of the
+ * other lower-level optima lpcheck_wide misses, but took up what the rows
+ * hold of rounding in place of what the level held (-4.3e-9 beside rows
+ * of 1e5, where the level had +4.2e-9), entered on it, and broke a build
+ * that had been optimal (--rows 4 --columns 2, case 185). No workload
+ * makes a level anew. False if memory runs out.
  */
 static bool objective_anew(cs_Solver *S)
 {
@@ -411,9 +405,9 @@ static bool objective_anew(cs_Solver *S)
         }
         int32_t slot = S->levels[l].slot, count = 0;
         for (Sym t = 1; t < n; t++)
-            if (sum[t] != 0 && cs_cancelled((double)sum[t], size[t], 0.0))
+            if (fabsl(sum[t]) <= CS_CANCEL_NOISE * size[t])
                 sum[t] = 0;
-            else if (sum[t] != 0)
+            else
                 count++;
         if (!(ok = cs_touch(S, slot)))
             break;
@@ -473,39 +467,30 @@ cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
         return CS_OK;
     bool anew = false; /* the levels made anew, at most once a call */
     for (;;) {
-        bool tiny = false;
-        Sym e = entering_symbol(S, objslot, &tiny);
-        if (e != 0) {
-            bool had = cs_choice_begins(); /* its quotients round where they will */
-            int32_t r = leaving_row(S, e, S->cautious && objslot < 0);
-            cs_choice_made(had);
-            if (r >= 0) {
-                if (!pivot(S, r, e))
+        Sym e = entering_symbol(S, objslot);
+        if (e == 0)
+            return CS_OK;
+        bool had = cs_choice_begins(); /* its quotients round where they will */
+        int32_t r = leaving_row(S, e, S->cautious && objslot < 0);
+        cs_choice_made(had);
+        if (r < 0) {
+            /* Nothing bounds e. Every objective is a sum of errors, >= 0 on
+             * the feasible set, so no ray can lower it: a level's row
+             * disagrees with the tableau. The levels are made anew from the
+             * rows (objective_anew), once; what still looks improving is
+             * rounding noise (weights of 1e6 leave residues near 1e-5),
+             * dropped rather than taken for an unbounded problem. */
+            if (objslot < 0 && !anew && !TEST_LEVELS_AS_THEY_ARE()) {
+                anew = true;
+                if (!objective_anew(S))
                     return CS_ERR_NOMEM;
                 continue;
             }
-        }
-        /* Optimal, or nothing bounds e. Every objective is a sum of
-         * errors, >= 0 on the feasible set, so no ray can lower it: where
-         * nothing bounds e, a level's row disagrees with the tableau. The
-         * levels are made anew from the rows (objective_anew) then, and,
-         * in lexicographic mode, before they are taken for optimal where
-         * a sum past rounding was dropped from one of them since they last
-         * were, or a symbol was held back only by a coefficient above
-         * below CS_EPS. Once: what still looks improving and is unbounded
-         * is rounding noise (weights of 1e6 leave residues near 1e-5),
-         * dropped rather than taken for an unbounded problem. */
-        bool doubt = e != 0 || (S->mode == CS_LEXICOGRAPHIC && (S->level_dropped || tiny));
-        if (objslot < 0 && doubt && !anew && !TEST_LEVELS_AS_THEY_ARE()) {
-            anew = true;
-            S->level_dropped = false;
-            if (!objective_anew(S))
+            if (!drop_noise(S, objslot, e))
                 return CS_ERR_NOMEM;
             continue;
         }
-        if (e == 0)
-            return CS_OK;
-        if (!drop_noise(S, objslot, e))
+        if (!pivot(S, r, e))
             return CS_ERR_NOMEM;
     }
 }
