@@ -14,11 +14,13 @@ What passes (make test runs the first three): --rows 3 --columns 3
 (coefficients 1e-6 to 1e6) and --rows 0 --columns 6 (variables in units
 from 1e-6 to 1e6, values up to 1e9), in both modes, and --rows 4 --columns
 2, weighted; also --rows 2 --columns 4. Not yet: --rows 4 --columns 2,
-lexicographic, where 0.8% of cases miss an optimum at a lower level (until
+lexicographic, where 0.5% of cases miss an optimum at a lower level (until
 2026-11-29 0.4% (weighted) and 1.4% failed, most by refusing a required
 constraint that can hold: phase one took an absolute 1e-8 for 0; then
 1.1%, until a sum was taken for 0 past rounding only below a millionth of
-its terms), --rows 5 --columns 1 (0.2% and 3.6%), and --rows 6, where
+its terms; then 0.8%, until the objective's levels were made anew where
+nothing bounds an improving symbol), --rows 5 --columns 1 (0.2% and
+2.1%), and --rows 6, where
 HiGHS itself gives up on some cases (at 3,000 cases --rows 4 --columns 2
 already meets one).
 
