@@ -239,7 +239,7 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
     if (objslot >= 0) {
         const Row *o = &S->rows[objslot];
         for (int32_t k = 0; k < o->n; k++)
-            if (o->coef[k] < -CS_EPS && S->kind[o->sym[k]] != SYM_DUMMY)
+            if (o->coef[k] < (S->phase_one_any ? 0.0 : -CS_EPS) && S->kind[o->sym[k]] != SYM_DUMMY)
                 return o->sym[k];
         return 0;
     }
@@ -832,6 +832,19 @@ static __attribute__((noinline)) cs_Status add_with_artificial(cs_Solver *S, int
             o->coef[k] *= up;
     }
     cs_Status st = cs_optimize(S, aslot);
+    /* Before it refuses, a second look that takes any negative coefficient
+     * (phase_one_any): scaled to the constraint's size, a real one can
+     * still be past -CS_EPS. `lpcheck_wide --rows 5 --columns 1` (case
+     * 165): the required `-5e-5 v + 0.0317 == 0` reached 0 only through a
+     * slack whose coefficient was -2.7e-9, through rows of 1e-4 and 1e4;
+     * phase one stopped at 2e-4, 0.6% of the size, and refused a
+     * constraint that holds, in both modes. Only on the way to a refusal,
+     * so no constraint accepted before is solved differently. */
+    if (st == CS_OK && !negligible_in(S->rows[aslot].constant / up, size)) {
+        S->phase_one_any = true;
+        st = cs_optimize(S, aslot);
+        S->phase_one_any = false;
+    }
     if (st != CS_OK)
         return st;
     if (!negligible_in(S->rows[aslot].constant / up, size)) {

@@ -1473,6 +1473,16 @@ static cs_Solver *fuzz_solver_in(cs_Mode mode, cs_Var v[8], Mem *m)
 /* The same, lexicographic (most of cs_fuzz's failing inputs were). */
 static cs_Solver *fuzz_solver(cs_Var v[8], Mem *m) { return fuzz_solver_in(CS_LEXICOGRAPHIC, v, m); }
 
+/* A solver in that mode with n variables, v[k] its k-th (a case's own
+ * count: a symbol's id decides ties). */
+static cs_Solver *solver_with_vars(cs_Mode mode, cs_Var *v, int n)
+{
+    cs_Solver *S = cs_solver_new(mode, NULL, NULL);
+    for (int k = 0; k < n; k++)
+        v[k] = var(S);
+    return S;
+}
+
 /* Makes c[k] from spec[k] for k in [from, to), in order, as cs_fuzz did. */
 static void make(cs_Solver *S, const Spec *spec, int from, int to, cs_Cons *c)
 {
@@ -3503,9 +3513,7 @@ static void test_phase_one_in_the_constraints_own_size(void)
         /* Three variables, as the case had: a symbol's id decides ties. */
         cs_Var v[3];
         cs_Cons c[4];
-        cs_Solver *S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
-        for (int k = 0; k < 3; k++)
-            v[k] = var(S);
+        cs_Solver *S = solver_with_vars(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, v, 3);
         const Spec spec[4] = {
             { { { v[1], -0.5 } }, 1, 38.557902239257395, CS_REQUIRED, CS_EQ },
             { { { v[2], 0.005 }, { v[1], 0.003 } }, 2, -0.25240877494670516, CS_REQUIRED, CS_GE },
@@ -3523,9 +3531,7 @@ static void test_phase_one_in_the_constraints_own_size(void)
         /* An equation the others imply, its row all dummies. */
         cs_Var u[5];
         cs_Cons d[5];
-        S = cs_solver_new(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, NULL, NULL);
-        for (int k = 0; k < 5; k++)
-            u[k] = var(S);
+        S = solver_with_vars(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, u, 5);
         const Spec implied[5] = {
             { { { u[1], -0.0001 }, { u[3], -1e-05 }, { u[2], -1.0000000000000002e-06 } }, 3, 0.005871615745892202,
               CS_REQUIRED, CS_GE },
@@ -3541,6 +3547,44 @@ static void test_phase_one_in_the_constraints_own_size(void)
         cs_update(S);
         EXPECT(required_hold(S, implied, d, 5));
         EXPECT(NEAR(cs_value(S, u[4]), 339.80113719374651));
+        EXPECT_STATUS(cs_check_invariants(S), CS_OK);
+        cs_solver_free(S);
+    }
+}
+
+/*
+ * Phase one that takes any improving symbol before it refuses
+ * (`scripts/lpcheck_wide.py --rows 5 --columns 1`, case 165, minimized;
+ * both modes). The required `-5e-5 v2 + 0.0317 == 0` (v2 = 633.8) has no
+ * subject, and its artificial reaches 0 only through the slack of
+ * `0.01 v1 + 0.001 v0 - 1.1676 <= 0`, whose coefficient in the
+ * artificial objective, scaled up to the constraint's size, is -2.7e-9:
+ * real (the path runs through rows of 1e-4 and 1e4), but above the -1e-8
+ * that phase one takes for 0. Phase one stopped with the artificial at
+ * 2e-4, 0.6% of the constraint's size, and refused a constraint that
+ * holds (HiGHS finds the four feasible, the 750,000 level at 0), in the
+ * change set and one by one. Before it refuses, phase one now looks again
+ * with any negative coefficient taken (add_with_artificial). Fails before
+ * 2026-11-30.
+ */
+static void test_phase_one_takes_any_improving_symbol_before_it_refuses(void)
+{
+    for (int lex = 0; lex < 2; lex++) {
+        cs_Var v[3];
+        cs_Cons c[4];
+        cs_Solver *S = solver_with_vars(lex ? CS_LEXICOGRAPHIC : CS_WEIGHTED, v, 3);
+        const Spec spec[4] = {
+            { { { v[1], 0.0001 }, { v[2], 0.00030000000000000003 } }, 2, -0.17456943475216705, CS_REQUIRED, CS_GE },
+            { { { v[0], 10000 } }, 1, -28438198.338687308, 750000, CS_LE },
+            { { { v[1], 0.01 }, { v[0], 0.001 } }, 2, -1.1675970425090605, CS_REQUIRED, CS_LE },
+            { { { v[2], -5e-05 } }, 1, 0.03169056126260482, CS_REQUIRED, CS_EQ },
+        };
+        make(S, spec, 0, 4, c);
+        EXPECT_STATUS(cs_apply(S, NULL, 0, c, 4, NULL), CS_OK);
+        cs_update(S);
+        EXPECT(required_hold(S, spec, c, 4));
+        EXPECT(violation(S, &spec[1]) < 1e-9 * 28438198.338687308);
+        EXPECT(NEAR(cs_value(S, v[2]), 633.81122525209639));
         EXPECT_STATUS(cs_check_invariants(S), CS_OK);
         cs_solver_free(S);
     }
@@ -3605,9 +3649,7 @@ static void solve_at_optimum(cs_Solver *S, const Spec *sp, int n, const double o
 static void test_a_level_that_lost_a_reduced_cost_is_made_anew(void)
 {
     cs_Var u[10];
-    cs_Solver *S = cs_solver_new(CS_LEXICOGRAPHIC, NULL, NULL);
-    for (int k = 0; k < 10; k++)
-        u[k] = var(S);
+    cs_Solver *S = solver_with_vars(CS_LEXICOGRAPHIC, u, 10);
     const Spec lost[13] = {
         { { { u[3], 10 }, { u[9], -1 } }, 2, -7103.243152816538, CS_WEAK, CS_EQ },
         { { { u[2], -1.0000000000000002e-06 }, { u[7], 1e-05 }, { u[5], -1e-05 } }, 3, 0.010894602535296548,
@@ -5233,6 +5275,7 @@ int main(void)
         test_a_refactorisation_takes_a_build_that_misses_less_than_the_worn_values);
     run("a values map on values that drifted is not used", test_a_values_map_on_values_that_drifted_is_not_used);
     run("phase one in the constraint's own size", test_phase_one_in_the_constraints_own_size);
+    run("phase one takes any improving symbol before it refuses", test_phase_one_takes_any_improving_symbol_before_it_refuses);
     run("a level that lost a reduced cost made anew", test_a_level_that_lost_a_reduced_cost_is_made_anew);
     run("a sum that cancels to a real coefficient kept", test_a_sum_that_cancels_to_a_real_coefficient_is_kept);
     run_old_cancellation("a sum that cancels to a real coefficient kept", test_a_sum_that_cancels_to_a_real_coefficient_is_kept);
