@@ -356,7 +356,7 @@ static bool drop_noise(cs_Solver *S, int32_t objslot, Sym e)
  * summed -0.0327 and 0.0327 to 5e-11 on a weak error in the strong level
  * (exact: 5.0000000000000028e-11, 7.6e-10 of its terms); the pivot that
  * made that error basic brought a row of 1e8 on a slack, and the level's
- * reduced cost there was -0.005 where it was 0, and -0.5 on another.
+ * reduced cost there was -0.005 where it should be 0, and -0.5 on another.
  * Nothing bounded either (cs_optimize calls this then), both were dropped
  * as noise, and the 750,000 level stopped at 101,041; its optimum is
  * 0.99. The rows were right to 1e-16.

@@ -3640,7 +3640,7 @@ static void solve_at_optimum(cs_Solver *S, const Spec *sp, int n, const double o
  * level's row (exact, 7.6e-10 of its terms), and the sum was taken for 0
  * (cs_cancelled); the pivot that later made that error basic brought a
  * row of 1e8 on a slack, so the level's reduced cost there was -0.005
- * where it was 0, and nothing bounded the slack. Taken for noise and
+ * where it should be 0, and nothing bounded the slack. Taken for noise and
  * dropped, it left the 750,000 level at 0.042 where its optimum is 0.
  * Nothing bounding an improving symbol now has the levels made anew from
  * the rows, which were right (cs_simplex.c, objective_anew). Fails before
