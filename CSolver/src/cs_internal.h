@@ -600,10 +600,6 @@ struct cs_Solver {
      * entering_symbol and leaving_row); and whether that was tried since
      * the tableau was last solved afresh. */
     bool cautious, cautious_tried;
-    /* Phase one's second look before it refuses a constraint: any negative
-     * coefficient of the artificial objective enters, not only one below
-     * -CS_EPS (cs_simplex.c, add_with_artificial). */
-    bool phase_one_any;
     /* A pivot of this operation was on a coefficient too small for its
      * row (cs_row_ill_conditioned): a change set in place is rolled
      * back and solved afresh, another operation ends by solving the

@@ -232,14 +232,16 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s)
 #define CS_CAUTIOUS_SUBJECT 0.1
 
 /* The lowest-id symbol whose reduced cost is negative, or 0 (optimal); see
- * "Levels" for what negative means in each mode. */
-static Sym entering_symbol(const cs_Solver *S, int32_t objslot)
+ * "Levels" for what negative means in each mode. In the artificial
+ * objective (objslot >= 0), below `below`: -CS_EPS, or 0 in phase one's
+ * second look (add_with_artificial). */
+static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below)
 {
     Sym best = 0;
     if (objslot >= 0) {
         const Row *o = &S->rows[objslot];
         for (int32_t k = 0; k < o->n; k++)
-            if (o->coef[k] < (S->phase_one_any ? 0.0 : -CS_EPS) && S->kind[o->sym[k]] != SYM_DUMMY)
+            if (o->coef[k] < below && S->kind[o->sym[k]] != SYM_DUMMY)
                 return o->sym[k];
         return 0;
     }
@@ -457,7 +459,9 @@ static bool objective_changed(const cs_Solver *S)
     return false;
 }
 
-cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
+/* cs_optimize, an artificial objective's coefficients entering below
+ * `below` (entering_symbol). */
+static cs_Status optimize(cs_Solver *S, int32_t objslot, double below)
 {
     /* Every operation ends optimal, and optimality is a property of the
      * objective's rows alone (no reduced cost below 0): if none changed,
@@ -467,7 +471,7 @@ cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
         return CS_OK;
     bool anew = false; /* the levels made anew, at most once a call */
     for (;;) {
-        Sym e = entering_symbol(S, objslot);
+        Sym e = entering_symbol(S, objslot, below);
         if (e == 0)
             return CS_OK;
         bool had = cs_choice_begins(); /* its quotients round where they will */
@@ -494,6 +498,8 @@ cs_Status cs_optimize(cs_Solver *S, int32_t objslot)
             return CS_ERR_NOMEM;
     }
 }
+
+cs_Status cs_optimize(cs_Solver *S, int32_t objslot) { return optimize(S, objslot, -CS_EPS); }
 
 /* ---- Dual simplex ------------------------------------------------------- */
 
@@ -832,19 +838,16 @@ static __attribute__((noinline)) cs_Status add_with_artificial(cs_Solver *S, int
             o->coef[k] *= up;
     }
     cs_Status st = cs_optimize(S, aslot);
-    /* Before it refuses, a second look that takes any negative coefficient
-     * (phase_one_any): scaled to the constraint's size, a real one can
+    /* Before it refuses, a second look that takes any negative coefficient:
+     * scaled to the constraint's size, a real one can
      * still be past -CS_EPS. `lpcheck_wide --rows 5 --columns 1` (case
      * 165): the required `-5e-5 v + 0.0317 == 0` reached 0 only through a
      * slack whose coefficient was -2.7e-9, through rows of 1e-4 and 1e4;
      * phase one stopped at 2e-4, 0.6% of the size, and refused a
      * constraint that holds, in both modes. Only on the way to a refusal,
      * so no constraint accepted before is solved differently. */
-    if (st == CS_OK && !negligible_in(S->rows[aslot].constant / up, size)) {
-        S->phase_one_any = true;
-        st = cs_optimize(S, aslot);
-        S->phase_one_any = false;
-    }
+    if (st == CS_OK && !negligible_in(S->rows[aslot].constant / up, size))
+        st = optimize(S, aslot, 0.0);
     if (st != CS_OK)
         return st;
     if (!negligible_in(S->rows[aslot].constant / up, size)) {
