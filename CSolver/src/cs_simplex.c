@@ -187,6 +187,16 @@ static bool delete_row(cs_Solver *S, int32_t slot)
  */
 #define CS_WORN_ABOVE 1.0e-6
 
+/* What improving_above learns in one scan of the levels (entering_symbol):
+ * whether a symbol was held back only by a worn coefficient, and the first
+ * levels' largest coefficients, each found once (at an optimum every
+ * negative coefficient below is held back, and a row's largest for each
+ * would make the scan quadratic). */
+typedef struct Worn {
+    bool seen;
+    double largest[8]; /* < 0 until needed */
+} Worn;
+
 /*
  * Is s improving at level l, given the levels above it? Any positive
  * coefficient above counts, however small, as any negative one does in
@@ -195,18 +205,24 @@ static bool delete_row(cs_Solver *S, int32_t slot)
  * and -2.5e-5 in turn; lexicographic, variables in units 1e-6..1e6), each
  * pivot dividing by its pivot what the other side had taken for 0 (a
  * threshold of 1e-12 of the level's largest cycled as well, in the C
- * tests, 2026-11-29). *worn is set when the one that holds s back is
+ * tests, 2026-11-29). w->seen is set when the one that holds s back is
  * below CS_WORN_ABOVE of its level's largest: cs_optimize then has the
  * levels made anew before it takes them for optimal (objective_anew).
  */
-static bool improving_above(const cs_Solver *S, int32_t l, Sym s, bool *worn)
+static bool improving_above(const cs_Solver *S, int32_t l, Sym s, Worn *w)
 {
     for (int32_t m = 0; m < l; m++) {
         const Row *o = &S->rows[S->levels[m].slot];
         double c = cs_row_coef(o, s);
         if (c > 0.0) {
-            if (c < CS_WORN_ABOVE * cs_row_largest(o))
-                *worn = true;
+            const int32_t kept = (int32_t)(sizeof w->largest / sizeof *w->largest);
+            double most = m < kept ? w->largest[m] : -1.0;
+            if (most < 0.0) {
+                most = cs_row_largest(o);
+                if (m < kept)
+                    w->largest[m] = most;
+            }
+            w->seen |= c < CS_WORN_ABOVE * most;
             return false;
         }
     }
@@ -251,10 +267,12 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s, bool *worn)
 /* The lowest-id symbol whose reduced cost is negative, or 0 (optimal); see
  * "Levels" for what negative means in each mode. In the artificial
  * objective (objslot >= 0), below `below`: -CS_EPS, or 0 in phase one's
- * second look (add_with_artificial). *worn as improving_above sets it. */
+ * second look (add_with_artificial). *worn: a symbol was held back only
+ * by a worn coefficient above (improving_above). */
 static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below, bool *worn)
 {
     Sym best = 0;
+    Worn w = { false, { -1, -1, -1, -1, -1, -1, -1, -1 } };
     if (objslot >= 0) {
         const Row *o = &S->rows[objslot];
         for (int32_t k = 0; k < o->n; k++)
@@ -271,10 +289,11 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below, bo
             Sym s = o->sym[k];
             if (best != 0 && s >= best)
                 break; /* sorted: nothing lower follows */
-            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s, worn))
+            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s, &w))
                 best = s;
         }
     }
+    *worn = w.seen;
     return best;
 }
 
@@ -380,15 +399,15 @@ static bool drop_noise(cs_Solver *S, int32_t objslot, Sym e)
  * and two kinds of error stay in them. cs_optimize makes them anew where
  * it meets either:
  * - A sum taken for 0 (cs_cancelled, beside the two terms of one merge)
- *   that was real stays lost: lpcheck_wide (--rows 5 --columns 1, lexicographic)
- * summed -0.0327 and 0.0327 to 5e-11 on a weak error in the strong level
- * (exact: 5.0000000000000028e-11, 7.6e-10 of its terms); the pivot that
- * made that error basic brought a row of 1e8 on a slack, and the level's
- * reduced cost there was -0.005 where it should be 0, and -0.5 on another.
- * Nothing bounded either, both were dropped as noise, and the 750,000
- * level stopped at 101,041; its optimum is 0.99. The rows were right to
- * 1e-16. A sum of errors that falls without bound is proof that a level
- * is wrong.
+ *   that was real stays lost: lpcheck_wide (--rows 5 --columns 1,
+ *   lexicographic) summed -0.0327 and 0.0327 to 5e-11 on a weak error in
+ *   the strong level (exact: 5.0000000000000028e-11, 7.6e-10 of its
+ *   terms); the pivot that made that error basic brought a row of 1e8 on
+ *   a slack, and the level's reduced cost there was -0.005 where it
+ *   should be 0, and -0.5 on another. Nothing bounded either, both were
+ *   dropped as noise, and the 750,000 level stopped at 101,041; its
+ *   optimum is 0.99. The rows were right to 1e-16. A sum of errors that
+ *   falls without bound is proof that a level is wrong.
  * - Rounding that wore a level above a lower level's improvement: a
  *   coefficient below CS_WORN_ABOVE of its level's largest that alone
  *   holds a symbol back (improving_above). In case 108 of `--rows 3
