@@ -13,18 +13,20 @@ constraint that should hold at the point does.
 What passes (make test runs the first three): --rows 3 --columns 3
 (coefficients 1e-6 to 1e6) and --rows 0 --columns 6 (variables in units
 from 1e-6 to 1e6, values up to 1e9), in both modes, and --rows 4 --columns
-2, weighted; also --rows 2 --columns 4. Not yet: --rows 4 --columns 2,
-lexicographic, where 0.5% of cases miss an optimum at a lower level (until
-2026-11-29 0.4% (weighted) and 1.4% failed, most by refusing a required
-constraint that can hold: phase one took an absolute 1e-8 for 0; then
-1.1%, until a sum was taken for 0 past rounding only below a millionth of
-its terms; then 0.8%, until the objective's levels were made anew where
-nothing bounds an improving symbol), --rows 5 --columns 1 (0.1% and
-2.0%; until 2026-11-30 one case, 165, refused a constraint that holds,
-in both modes: phase one took an entering coefficient of -2.7e-9 for 0),
-and --rows 6, where
-HiGHS itself gives up on some cases (at 3,000 cases --rows 4 --columns 2
-already meets one).
+2, weighted; also --rows 2 --columns 4 and --rows 1 --columns 5; each at
+seeds 1 to 6 (3x3, 0x6 and 2x4, 2026-11-30). Not yet: --rows 4 --columns
+2, lexicographic, where 0.2% of cases miss an optimum at a lower level
+(until 2026-11-29 0.4% (weighted) and 1.4% failed, most by refusing a
+required constraint that can hold: phase one took an absolute 1e-8 for
+0; then 1.1%, until a sum was taken for 0 past rounding only below a
+millionth of its terms; then 0.8%, until the objective's levels were
+made anew where nothing bounds an improving symbol; then 0.5%, until
+they were made anew where only a worn coefficient above holds a symbol
+back), --rows 5 --columns 1 (0.1% and 1.1%; until 2026-11-30 one case,
+165, refused a constraint that holds, in both modes: phase one took an
+entering coefficient of -2.7e-9 for 0), and --rows 6, where HiGHS itself
+gives up on some cases (at 3,000 cases --rows 4 --columns 2 already
+meets one).
 
 The optimality check is lpcheck's with two changes that the scaling forces
 on the oracle, not on the solver under test:
