@@ -194,7 +194,7 @@ static bool delete_row(cs_Solver *S, int32_t slot)
  * would make the scan quadratic). */
 typedef struct Worn {
     bool seen;
-    double largest[8]; /* < 0 until needed */
+    double largest[8]; /* 0 until needed (a level with a positive coefficient has a largest above 0) */
 } Worn;
 
 /*
@@ -216,8 +216,8 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s, Worn *w)
         double c = cs_row_coef(o, s);
         if (c > 0.0) {
             const int32_t kept = (int32_t)(sizeof w->largest / sizeof *w->largest);
-            double most = m < kept ? w->largest[m] : -1.0;
-            if (most < 0.0) {
+            double most = m < kept ? w->largest[m] : 0.0;
+            if (most == 0.0) {
                 most = cs_row_largest(o);
                 if (m < kept)
                     w->largest[m] = most;
@@ -272,7 +272,7 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s, Worn *w)
 static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below, bool *worn)
 {
     Sym best = 0;
-    Worn w = { false, { -1, -1, -1, -1, -1, -1, -1, -1 } };
+    Worn w = { 0 };
     if (objslot >= 0) {
         const Row *o = &S->rows[objslot];
         for (int32_t k = 0; k < o->n; k++)
@@ -521,9 +521,26 @@ static cs_Status optimize(cs_Solver *S, int32_t objslot, double below)
     for (;;) {
         bool worn = false;
         Sym e = entering_symbol(S, objslot, below, &worn);
-        /* Optimal, but a symbol was held back only by what a level above
-         * may have worn: the levels made anew first (objective_anew). */
-        if (e == 0 && worn && objslot < 0 && !anew && !TEST_LEVELS_AS_THEY_ARE()) {
+        if (e != 0) {
+            bool had = cs_choice_begins(); /* its quotients round where they will */
+            int32_t r = leaving_row(S, e, S->cautious && objslot < 0);
+            cs_choice_made(had);
+            if (r >= 0) {
+                if (!pivot(S, r, e))
+                    return CS_ERR_NOMEM;
+                continue;
+            }
+        }
+        /* Optimal, or nothing bounds e. Every objective is a sum of
+         * errors, >= 0 on the feasible set, so no ray can lower it: where
+         * nothing bounds e, a level's row disagrees with the tableau; and
+         * an optimum where a symbol was held back only by what a level
+         * above may have worn is in doubt. The levels are made anew from
+         * the rows then (objective_anew), once: what still looks improving
+         * and is unbounded is rounding noise (weights of 1e6 leave
+         * residues near 1e-5), dropped rather than taken for an unbounded
+         * problem. */
+        if (objslot < 0 && (e != 0 || worn) && !anew && !TEST_LEVELS_AS_THEY_ARE()) {
             anew = true;
             if (!objective_anew(S))
                 return CS_ERR_NOMEM;
@@ -531,27 +548,7 @@ static cs_Status optimize(cs_Solver *S, int32_t objslot, double below)
         }
         if (e == 0)
             return CS_OK;
-        bool had = cs_choice_begins(); /* its quotients round where they will */
-        int32_t r = leaving_row(S, e, S->cautious && objslot < 0);
-        cs_choice_made(had);
-        if (r < 0) {
-            /* Nothing bounds e. Every objective is a sum of errors, >= 0 on
-             * the feasible set, so no ray can lower it: a level's row
-             * disagrees with the tableau. The levels are made anew from the
-             * rows (objective_anew), once; what still looks improving is
-             * rounding noise (weights of 1e6 leave residues near 1e-5),
-             * dropped rather than taken for an unbounded problem. */
-            if (objslot < 0 && !anew && !TEST_LEVELS_AS_THEY_ARE()) {
-                anew = true;
-                if (!objective_anew(S))
-                    return CS_ERR_NOMEM;
-                continue;
-            }
-            if (!drop_noise(S, objslot, e))
-                return CS_ERR_NOMEM;
-            continue;
-        }
-        if (!pivot(S, r, e))
+        if (!drop_noise(S, objslot, e))
             return CS_ERR_NOMEM;
     }
 }
