@@ -125,7 +125,7 @@ lpcheck "random systems" lp "$CASES" "$SHARED/bench/lpcheck.py"
 lpcheck "scaled rows and columns 1e-3..1e3" lp-wide "$CASES" scripts/lpcheck_wide.py --rows 3 --columns 3
 lpcheck "variables in units 1e-6..1e6" lp-units $(( (CASES + 2) / 3 )) scripts/lpcheck_wide.py --rows 0 --columns 6
 # Rows scaled from 1e-4 to 1e4, weighted only (lexicographic misses a lower
-# level's optimum in 0.5% of them: lpcheck_wide.py).
+# level's optimum in 0.2% of them: lpcheck_wide.py).
 lpcheck_in weighted "rows scaled 1e-4..1e4" lp-rows4 $(( (CASES + 2) / 3 )) scripts/lpcheck_wide.py --rows 4 --columns 2
 
 # 5. kiwisolver's replays of every workload at S and M: same check lines.
