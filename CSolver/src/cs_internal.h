@@ -256,6 +256,11 @@ typedef struct Level {
     double strength;
     int32_t slot;     /* its objective row */
     int32_t users;    /* constraints added at this strength */
+    /* Scratch of one scan for an entering symbol (cs_simplex.c,
+     * improving_above): the row's largest coefficient, found at most once
+     * a scan, valid while `scanned` is the solver's level_scan. */
+    double largest;
+    uint64_t scanned;
 } Level;
 
 typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
@@ -502,6 +507,7 @@ struct cs_Solver {
 
     /* Objective levels, highest strength first. */
     Level *levels; int32_t nlevels, caplevels;
+    uint64_t level_scan; /* the last scan for an entering symbol (Level.scanned) */
 
     /* Each constraint's markers (index = cs_Cons; capacity >= capcons). */
     Markers *mark; uint32_t capmark;

@@ -669,7 +669,7 @@ bool cs_tableau_empty(cs_Solver *S, Tableau *t, const cs_Cons *ids, size_t n)
         ok = cs_grow(S, (void **)&t->levels, sizeof(Level), &cap, 1);
         if (ok) {
             t->caplevels = (int32_t)cap;
-            t->levels[0] = (Level){ 0.0, 0, 0 };
+            t->levels[0] = (Level){ .strength = 0.0, .slot = 0 };
             t->nlevels = 1;
             t->nslot = 1; /* slot 0, its objective row, empty (zeroed) */
         }

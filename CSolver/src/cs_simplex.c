@@ -83,7 +83,7 @@ static int32_t level_for(cs_Solver *S, double strength)
         k++;
     for (int32_t m = S->nlevels; m > k; m--)
         S->levels[m] = S->levels[m - 1];
-    S->levels[k] = (Level){ strength, slot, 0 };
+    S->levels[k] = (Level){ .strength = strength, .slot = slot };
     S->nlevels++;
     return k;
 }
@@ -187,16 +187,6 @@ static bool delete_row(cs_Solver *S, int32_t slot)
  */
 #define CS_WORN_ABOVE 1.0e-6
 
-/* What improving_above learns in one scan of the levels (entering_symbol):
- * whether a symbol was held back only by a worn coefficient, and the first
- * levels' largest coefficients, each found once (at an optimum every
- * negative coefficient below is held back, and a row's largest for each
- * would make the scan quadratic). */
-typedef struct Worn {
-    bool seen;
-    double largest[8]; /* 0 until needed (a level with a positive coefficient has a largest above 0) */
-} Worn;
-
 /*
  * Is s improving at level l, given the levels above it? Any positive
  * coefficient above counts, however small, as any negative one does in
@@ -205,24 +195,28 @@ typedef struct Worn {
  * and -2.5e-5 in turn; lexicographic, variables in units 1e-6..1e6), each
  * pivot dividing by its pivot what the other side had taken for 0 (a
  * threshold of 1e-12 of the level's largest cycled as well, in the C
- * tests, 2026-11-29). w->seen is set when the one that holds s back is
+ * tests, 2026-11-29). *worn is set when the one that holds s back is
  * below CS_WORN_ABOVE of its level's largest: cs_optimize then has the
  * levels made anew before it takes them for optimal (objective_anew).
+ *
+ * That largest is found once a scan for each level (Level.largest): at
+ * an optimum every negative coefficient below is held back, and a row's
+ * largest for each made a scan quadratic in the errors in conflict. Until
+ * 2026-11-30 only the first eight levels kept theirs; at the ninth and
+ * below, each symbol held back scanned the row again.
  */
-static bool improving_above(const cs_Solver *S, int32_t l, Sym s, Worn *w)
+static bool improving_above(cs_Solver *S, int32_t l, Sym s, bool *worn)
 {
     for (int32_t m = 0; m < l; m++) {
-        const Row *o = &S->rows[S->levels[m].slot];
+        Level *lv = &S->levels[m];
+        const Row *o = &S->rows[lv->slot];
         double c = cs_row_coef(o, s);
         if (c > 0.0) {
-            const int32_t kept = (int32_t)(sizeof w->largest / sizeof *w->largest);
-            double most = m < kept ? w->largest[m] : 0.0;
-            if (most == 0.0) {
-                most = cs_row_largest(o);
-                if (m < kept)
-                    w->largest[m] = most;
+            if (lv->scanned != S->level_scan) {
+                lv->largest = cs_row_largest(o);
+                lv->scanned = S->level_scan;
             }
-            w->seen |= c < CS_WORN_ABOVE * most;
+            *worn |= c < CS_WORN_ABOVE * lv->largest;
             return false;
         }
     }
@@ -269,10 +263,10 @@ static bool improving_above(const cs_Solver *S, int32_t l, Sym s, Worn *w)
  * objective (objslot >= 0), below `below`: -CS_EPS, or 0 in phase one's
  * second look (add_with_artificial). *worn: a symbol was held back only
  * by a worn coefficient above (improving_above). */
-static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below, bool *worn)
+static Sym entering_symbol(cs_Solver *S, int32_t objslot, double below, bool *worn)
 {
     Sym best = 0;
-    Worn w = { 0 };
+    *worn = false;
     if (objslot >= 0) {
         const Row *o = &S->rows[objslot];
         for (int32_t k = 0; k < o->n; k++)
@@ -280,6 +274,7 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below, bo
                 return o->sym[k];
         return 0;
     }
+    S->level_scan++; /* every level's largest is to be found again (improving_above) */
     for (int32_t l = 0; l < S->nlevels; l++) {
         const Row *o = &S->rows[S->levels[l].slot];
         double negative = S->mode == CS_WEIGHTED ? -CS_EPS
@@ -289,11 +284,10 @@ static Sym entering_symbol(const cs_Solver *S, int32_t objslot, double below, bo
             Sym s = o->sym[k];
             if (best != 0 && s >= best)
                 break; /* sorted: nothing lower follows */
-            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s, &w))
+            if (o->coef[k] < negative && S->kind[s] != SYM_DUMMY && improving_above(S, l, s, worn))
                 best = s;
         }
     }
-    *worn = w.seen;
     return best;
 }
 

@@ -74,7 +74,7 @@ cs_Solver *cs_solver_new(cs_Mode mode, cs_Alloc alloc, void *ud)
             return NULL;
         }
         S->caplevels = (int32_t)cap;
-        S->levels[0] = (Level){ 0.0, slot, 0 };
+        S->levels[0] = (Level){ .strength = 0.0, .slot = slot };
         S->nlevels = 1;
     }
     if (cs_set_cache_limit(S, CS_DEFAULT_CACHE_LIMIT) != CS_OK) {
