@@ -15,11 +15,22 @@
 
 #ifdef CS_TEST_SEAMS
 double cs_test_cancel_mostly = CS_CANCEL_MOSTLY; /* cs_internal.h, cs_cancelled */
+/* Tests only: every row merged (sparse_axpy never taken), so that a test
+ * can hold the rows it makes against the merge's; and how many times it
+ * was taken. */
+bool cs_test_merge_always;
+long cs_test_sparse_axpys;
+#define TEST_MERGE_ALWAYS() cs_test_merge_always
+#define TEST_COUNT_SPARSE_AXPY() (cs_test_sparse_axpys++)
+#else
+#define TEST_MERGE_ALWAYS() false
+#define TEST_COUNT_SPARSE_AXPY() ((void)0)
 #endif
 
-static int32_t find(const Row *r, Sym s)
+/* Where s is in r, or would go, at `lo` or after. */
+static int32_t find_from(const Row *r, Sym s, int32_t lo)
 {
-    int32_t lo = 0, hi = r->n;
+    int32_t hi = r->n;
     while (lo < hi) {
         int32_t mid = (int32_t)(((uint32_t)lo + (uint32_t)hi) >> 1);
         if (r->sym[mid] < s)
@@ -29,6 +40,8 @@ static int32_t find(const Row *r, Sym s)
     }
     return lo;
 }
+
+static int32_t find(const Row *r, Sym s) { return find_from(r, s, 0); }
 
 double cs_row_coef_search(const Row *r, Sym s)
 {
@@ -248,6 +261,162 @@ void cs_col_compact(cs_Solver *S, Sym s)
     c->stale = 0;
 }
 
+/* r's constant += a * q's. A constant that cancels to rounding is 0: by
+ * the rule for coefficients, its noise part alone (a constant can be small
+ * and real). Left, it was what two sums of 1e11 left of 0 in a restricted
+ * row, -1.5e-5, an infeasible tableau (cs_fuzz). */
+static void axpy_constant(cs_Solver *S, Row *r, double a, const Row *q)
+{
+    double x = r->constant, y = a * q->constant, sum = x + y;
+    bool noise = cs_noise(sum, x, y);
+    S->sum_dropped |= noise && sum != 0.0;
+    r->constant = noise ? 0.0 : sum;
+}
+
+/*
+ * A short row added into a long one, in place (cs_row_axpy): each of the
+ * short row's terms found in the long one by bisection, the long row's
+ * terms moved only where one comes in or goes, a stretch at a time
+ * (memmove), where the merge reads and writes every term of both. A long
+ * row is an objective's: a level's row holds the error symbols of its
+ * constraints that are not basic, and a pivot substitutes a constraint's
+ * row of a few terms into it. A layout with many priorities in conflict
+ * makes thousands of pivots into objectives of thousands of terms
+ * (Benchmarks/priorities_trace.py: N variables each wanted at six values,
+ * one a priority, and a chain of inequalities between them). At N = 2,000
+ * the build took 865 ms weighted with the merge alone and takes 77 (kiwi:
+ * 1,105), and 3.5 s lexicographic, 2.4 now, where the scans for an
+ * entering symbol are most of what is left (medians of 5). The
+ * workloads' objectives take few rows this way: their replays at L execute
+ * within 450 instructions of what they did (callgrind, lexicographic, 108
+ * to 156 million). The arithmetic, and the order in which symbols are
+ * pushed to their columns or counted gone, are the merge's: the row is the
+ * same to the bit (held against the merge's in every C test and fuzz input
+ * with every row taken so, 2026-11-30).
+ */
+enum { /* chosen, not tuned */
+    SPARSE_AXPY_FROM = 64, /* the long row's terms at least */
+    SPARSE_AXPY_RATIO = 8, /* ... and this many times the short row's */
+    SPARSE_AXPY_MOST = 32  /* the short row's terms at most (a stack of events) */
+};
+#ifdef CS_TEST_SEAMS
+/* Tests only: rows of any length taken in place (1 and 1), so that the
+ * tests of random systems run the moves of every shape. */
+int32_t cs_test_sparse_from = SPARSE_AXPY_FROM, cs_test_sparse_ratio = SPARSE_AXPY_RATIO;
+#define SPARSE_FROM cs_test_sparse_from
+#define SPARSE_RATIO cs_test_sparse_ratio
+#else
+#define SPARSE_FROM SPARSE_AXPY_FROM
+#define SPARSE_RATIO SPARSE_AXPY_RATIO
+#endif
+
+typedef struct AxpyEvent {
+    int32_t at;     /* the long row's term it comes before (insert) or is (update, delete) */
+    int8_t kind;    /* AXPY_INSERT, AXPY_UPDATE, AXPY_DELETE */
+    Sym sym;
+    double coef;
+} AxpyEvent;
+enum { AXPY_INSERT, AXPY_UPDATE, AXPY_DELETE };
+
+/* cs_terms_merge's result for r += a * q, dropping `drop`, written into r
+ * itself: 1; 0 if memory runs out (r as it was, the symbols pushed counted
+ * gone); -1 where it does not apply (rows of other shapes, or q holding
+ * `drop`, which the merge brings back in): nothing done. */
+static int sparse_axpy(cs_Solver *S, int32_t dst, Row *r, double a, const Row *q, Sym drop)
+{
+    if (r->n < SPARSE_FROM || q->n > SPARSE_AXPY_MOST || (int64_t)q->n * SPARSE_RATIO > r->n ||
+        TEST_MERGE_ALWAYS())
+        return -1;
+    if (drop != 0) {
+        int32_t d = find(q, drop);
+        if (d < q->n && q->sym[d] == drop)
+            return -1;
+    }
+    AxpyEvent ev[SPARSE_AXPY_MOST + 1];
+    int32_t nev = 0, grow = 0, from = 0;
+    int32_t dp = drop != 0 ? find(r, drop) : r->n;
+    bool dropping = dp < r->n && r->sym[dp] == drop;
+    /* The events in the merge's order: by symbol. */
+    for (int32_t j = 0; j <= q->n; j++) {
+        Sym sj = j < q->n ? q->sym[j] : 0;
+        if (dropping && (j == q->n || drop < sj)) {
+            cs_col_gone(S, drop);
+            ev[nev++] = (AxpyEvent){ dp, AXPY_DELETE, drop, 0.0 };
+            grow--;
+            dropping = false;
+        }
+        if (j == q->n)
+            break;
+        int32_t lo = from = find_from(r, sj, from); /* from the last one found: q's symbols ascend */
+        double v = a * q->coef[j];
+        if (lo < r->n && r->sym[lo] == sj) {
+            double u = r->coef[lo], sum = u + v;
+            if (!cs_cancelled(sum, u, v)) {
+                cs_note_cancellation(S, dst, sum, u, v);
+                ev[nev++] = (AxpyEvent){ lo, AXPY_UPDATE, sj, sum };
+            } else {
+                cs_note_dropped(S, dst, sum, u, v);
+                cs_col_gone(S, sj);
+                ev[nev++] = (AxpyEvent){ lo, AXPY_DELETE, sj, 0.0 };
+                grow--;
+            }
+        } else if (v != 0.0) {
+            if (!cs_col_push(S, sj, dst))
+                goto failed;
+            ev[nev++] = (AxpyEvent){ lo, AXPY_INSERT, sj, v };
+            grow++;
+        }
+    }
+    if (grow > 0 && !grow_terms(S, &r->sym, &r->coef, &r->cap, r->n, r->n + grow))
+        goto failed;
+    for (int32_t e = 0; e < nev; e++)
+        if (ev[e].kind == AXPY_UPDATE)
+            r->coef[ev[e].at] = ev[e].coef;
+    /* The stretches between events, each moved by the inserts less the
+     * deletes before it: those moving right from the last, those moving
+     * left from the first, so that none is written over before it moves
+     * (a stretch's shift differs from its neighbour's by one). */
+    int32_t start[SPARSE_AXPY_MOST + 2], end[SPARSE_AXPY_MOST + 2], shift[SPARSE_AXPY_MOST + 2], nst = 0;
+    int32_t at = 0, d = 0;
+    for (int32_t e = 0; e < nev; e++) {
+        if (ev[e].kind == AXPY_UPDATE)
+            continue;
+        start[nst] = at, end[nst] = ev[e].at, shift[nst++] = d;
+        if (ev[e].kind == AXPY_INSERT) {
+            ev[e].at += d; /* where it goes */
+            d++;
+            at = end[nst - 1];
+        } else {
+            d--;
+            at = ev[e].at + 1;
+        }
+    }
+    start[nst] = at, end[nst] = r->n, shift[nst++] = d;
+    for (int32_t t = nst - 1; t >= 0; t--)
+        if (shift[t] > 0 && end[t] > start[t]) {
+            memmove(r->sym + start[t] + shift[t], r->sym + start[t], (size_t)(end[t] - start[t]) * sizeof(Sym));
+            memmove(r->coef + start[t] + shift[t], r->coef + start[t], (size_t)(end[t] - start[t]) * sizeof(double));
+        }
+    for (int32_t t = 0; t < nst; t++)
+        if (shift[t] < 0 && end[t] > start[t]) {
+            memmove(r->sym + start[t] + shift[t], r->sym + start[t], (size_t)(end[t] - start[t]) * sizeof(Sym));
+            memmove(r->coef + start[t] + shift[t], r->coef + start[t], (size_t)(end[t] - start[t]) * sizeof(double));
+        }
+    for (int32_t e = 0; e < nev; e++)
+        if (ev[e].kind == AXPY_INSERT) {
+            r->sym[ev[e].at] = ev[e].sym;
+            r->coef[ev[e].at] = ev[e].coef;
+        }
+    r->n += grow;
+    TEST_COUNT_SPARSE_AXPY();
+    return 1;
+failed: /* the symbols pushed count as gone; r is as it was */
+    for (int32_t e = 0; e < nev; e++)
+        if (ev[e].kind == AXPY_INSERT)
+            cs_col_gone(S, ev[e].sym);
+    return 0;
+}
+
 /*
  * dst += a * src, dropping the symbol `drop` from dst (0: none). With drop
  * = s and a = dst's coefficient of s, this substitutes row src (s = ...)
@@ -260,19 +429,19 @@ bool cs_row_axpy(cs_Solver *S, int32_t dst, double a, int32_t src, Sym drop)
     Row *r = &S->rows[dst];
     const Row *q = &S->rows[src];
     S->build_work += (uint64_t)r->n + (uint64_t)q->n;
+    int in_place = sparse_axpy(S, dst, r, a, q, drop);
+    if (in_place >= 0) {
+        if (in_place == 0)
+            return false;
+        axpy_constant(S, r, a, q);
+        return true;
+    }
     int32_t k = cs_terms_merge(S, dst, r, a, q, drop);
     if (k < 0)
         return false;
     Sym *os = S->tmp_sym;
     double *oc = S->tmp_coef;
-    /* A constant that cancels to rounding is 0: by the rule for
-     * coefficients, its noise part alone (a constant can be small and
-     * real). Left, it was what two sums of 1e11 left of 0 in a
-     * restricted row, -1.5e-5, an infeasible tableau (cs_fuzz). */
-    double x = r->constant, y = a * q->constant, sum = x + y;
-    bool noise = cs_noise(sum, x, y);
-    S->sum_dropped |= noise && sum != 0.0;
-    r->constant = noise ? 0.0 : sum;
+    axpy_constant(S, r, a, q);
     if (k <= r->cap) {
         /* Copied back: the scratch keeps its room for the next merge,
          * where trading buffers would leave it a row's (too small, so

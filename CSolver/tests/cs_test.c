@@ -143,6 +143,31 @@ extern double cs_test_cancel_mostly;
  * expectation holds under today's rule run under it too (run); those that
  * count the checks run only here.
  */
+#ifdef CS_TEST_SEAMS
+extern int32_t cs_test_sparse_from, cs_test_sparse_ratio;
+#endif
+/* In the configuration with the test seams, runs a test again with every
+ * row a merge could take in place taken so (cs_row.c, sparse_axpy: rows of
+ * any length, however short the other), named so: the tests of random
+ * systems then move the terms of rows in every shape that their changes
+ * make, against the fresh solves and the invariants they check. */
+static void run_in_place_everywhere(const char *name, void (*fn)(void))
+{
+#ifdef CS_TEST_SEAMS
+    char named[200];
+    snprintf(named, sizeof named, "%s, every row taken in place", name);
+    int32_t from = cs_test_sparse_from, ratio = cs_test_sparse_ratio;
+    cs_test_sparse_from = 1;
+    cs_test_sparse_ratio = 1;
+    run(named, fn);
+    cs_test_sparse_from = from;
+    cs_test_sparse_ratio = ratio;
+#else
+    (void)name;
+    (void)fn;
+#endif
+}
+
 static void run_old_cancellation(const char *name, void (*fn)(void))
 {
 #ifdef CS_TEST_SEAMS
@@ -3818,6 +3843,77 @@ static void test_a_level_worn_above_an_improvement_is_made_anew(void)
  * value (cs_values.c, full_update). Both inputs that stop 72 left
  * open (fuzz/open) failed through the rule.
  */
+/*
+ * A layout with many priorities in conflict: each of N variables wanted
+ * at six values, one a priority, so that every level's objective row holds
+ * an error of each variable and every pivot adds a constraint's short row
+ * into those long ones (cs_row.c, sparse_axpy). Without the chain the
+ * optimum is known: weighted, each variable at the weighted median of its
+ * six wishes (weights 1,000 to 6,000: the fifth, 40 + i % 5); lexicographic,
+ * at the highest one's (50 + i % 5). With the chain of inequalities too
+ * (a priority between the third and fourth), and in the configuration with
+ * the test seams, the values are those of a twin whose rows were all
+ * merged, to the bit, and the rows were taken in place.
+ */
+#ifdef CS_TEST_SEAMS
+extern bool cs_test_merge_always;
+extern long cs_test_sparse_axpys;
+#endif
+static void many_wishes(cs_Solver *S, int n, bool chain)
+{
+    enum { K = 6 };
+    cs_Var v[200];
+    for (int i = 0; i < n; i++)
+        v[i] = var(S);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < K; k++) {
+            cs_Term t = { v[i], 1.0 };
+            cs_Cons c;
+            EXPECT_STATUS(cs_cons_new(S, &t, 1, -(10.0 * k + i % 5), CS_EQ, 1000.0 * (k + 1) + 1.0, &c), CS_OK);
+            EXPECT_STATUS(cs_add(S, c), CS_OK);
+        }
+    for (int i = 0; chain && i + 1 < n; i++) {
+        cs_Term t[2] = { { v[i], 1.0 }, { v[i + 1], -1.0 } };
+        cs_Cons c;
+        EXPECT_STATUS(cs_cons_new(S, t, 2, 1.0, CS_LE, 3500.0, &c), CS_OK);
+        EXPECT_STATUS(cs_add(S, c), CS_OK);
+    }
+    cs_update(S);
+}
+
+static void test_long_rows_take_short_ones_in_place(void)
+{
+    enum { N = 200 };
+    for (int m = 0; m < 2; m++) {
+        cs_Mode mode = m ? CS_LEXICOGRAPHIC : CS_WEIGHTED;
+        cs_Solver *S = cs_solver_new(mode, NULL, NULL);
+        many_wishes(S, N, false);
+        for (cs_Var i = 0; i < N; i++)
+            EXPECT(cs_value(S, i) == (m ? 50.0 : 40.0) + i % 5);
+        cs_solver_free(S);
+#ifdef CS_TEST_SEAMS
+        cs_Solver *twin[2];
+        for (int t = 0; t < 2; t++) {
+            cs_test_merge_always = t == 1;
+            long before = cs_test_sparse_axpys;
+            twin[t] = cs_solver_new(mode, NULL, NULL);
+            many_wishes(twin[t], N, true);
+            EXPECT(t == 1 ? cs_test_sparse_axpys == before : cs_test_sparse_axpys > before + N);
+        }
+        cs_test_merge_always = false;
+        size_t n0, n1;
+        const double *x0 = cs_values(twin[0], &n0), *x1 = cs_values(twin[1], &n1);
+        EXPECT(n0 == N && n1 == N && memcmp(x0, x1, N * sizeof *x0) == 0);
+        cs_Stats s0, s1;
+        cs_stats(twin[0], &s0);
+        cs_stats(twin[1], &s1);
+        EXPECT(s0.rows == s1.rows && s0.terms == s1.terms && s0.pivots == s1.pivots);
+        cs_solver_free(twin[0]);
+        cs_solver_free(twin[1]);
+#endif
+    }
+}
+
 static void test_a_sum_that_cancels_to_a_real_coefficient_is_kept(void)
 {
     cs_Var v[8];
@@ -5347,6 +5443,7 @@ static void test_update_out_of_memory(void)
 int main(void)
 {
     run("simple values", test_simple_values);
+    run("long rows take short ones in place", test_long_rows_take_short_ones_in_place);
     run("terms in any order", test_terms_in_any_order);
     run("modes differ", test_modes_differ);
     run("edit and changed", test_edit_and_changed);
@@ -5354,6 +5451,7 @@ int main(void)
     run("status codes", test_status_codes);
     run("refusals change nothing", test_refusals_change_nothing);
     run("every allocation fails", test_every_allocation_fails);
+    run_in_place_everywhere("every allocation fails", test_every_allocation_fails);
     run("new solver out of memory", test_new_solver_out_of_memory);
     run("minimal conflict", test_minimal_conflict);
     run("set constant", test_set_constant);
@@ -5367,13 +5465,17 @@ int main(void)
     run("the reserve", test_reserve);
     run("the reserve across fork", test_reserve_across_fork);
     run("random add/remove against a fresh solve", test_random_add_remove);
+    run_in_place_everywhere("random add/remove against a fresh solve", test_random_add_remove);
     run("moving edits match full updates", test_moving_edits_match_full_updates);
+    run_in_place_everywhere("moving edits match full updates", test_moving_edits_match_full_updates);
     run("a resize lists what changed", test_resize_lists_what_changed);
     run("a resize through runs", test_a_resize_through_runs);
     run("runs out of memory", test_runs_out_of_memory);
     run("a resize's changed list outlives its map", test_a_resize_changed_list_outlives_its_map);
     run("kept states match fresh solves", test_kept_states_match_fresh_solves);
+    run_in_place_everywhere("kept states match fresh solves", test_kept_states_match_fresh_solves);
     run("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
+    run_in_place_everywhere("change sets solved afresh match fresh solves", test_afresh_matches_fresh_solves);
     run("change sets solved afresh again after new variables", test_afresh_again_after_new_variables);
     run("a constraint rounding takes out of every row is solved afresh", test_a_constraint_rounding_takes_out_of_every_row_is_solved_afresh);
     run("a removal whose rows lose an identity is solved afresh",
