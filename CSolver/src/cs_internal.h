@@ -263,6 +263,12 @@ typedef struct Level {
     uint64_t scanned;
 } Level;
 
+/* A symbol's first level (highest first) whose row holds it with a
+ * positive coefficient, and that coefficient, as one scan for an entering
+ * symbol found them (cs_simplex.c, marked_levels); valid while `scan` is
+ * the solver's level_scan. */
+typedef struct HeldAt { uint64_t scan; double coef; int32_t level; } HeldAt;
+
 typedef struct SavedRow { int32_t slot; Row row; } SavedRow;
 typedef struct SavedConstant { int32_t slot; double constant; } SavedConstant;
 typedef struct SavedBasic { Sym sym; int32_t slot; uint32_t defined; } SavedBasic;
@@ -507,7 +513,8 @@ struct cs_Solver {
 
     /* Objective levels, highest strength first. */
     Level *levels; int32_t nlevels, caplevels;
-    uint64_t level_scan; /* the last scan for an entering symbol (Level.scanned) */
+    uint64_t level_scan; /* the last scan for an entering symbol (Level.scanned, HeldAt.scan) */
+    HeldAt *held; uint32_t capheld; /* by symbol: where a scan found it held back (cs_simplex.c) */
 
     /* Each constraint's markers (index = cs_Cons; capacity >= capcons). */
     Markers *mark; uint32_t capmark;

@@ -284,9 +284,10 @@ static void axpy_constant(cs_Solver *S, Row *r, double a, const Row *q)
  * makes thousands of pivots into objectives of thousands of terms
  * (Benchmarks/priorities_trace.py: N variables each wanted at six values,
  * one a priority, and a chain of inequalities between them). At N = 2,000
- * the build took 865 ms weighted with the merge alone and takes 77 (kiwi:
- * 1,105), and 3.5 s lexicographic, 2.4 now, where the scans for an
- * entering symbol are most of what is left (medians of 5). The
+ * the build took 901 ms weighted with the merge alone and takes 78 (kiwi:
+ * 938), and 4.0 s lexicographic, 2.0 now (medians of 5, one run; the
+ * table is CSolver/README.md's, where the scans for an entering symbol
+ * take what is left). The
  * workloads' objectives take few rows this way: their replays at L execute
  * within 450 instructions of what they did (callgrind, lexicographic, 108
  * to 156 million). The arithmetic, and the order in which symbols are

@@ -100,6 +100,7 @@ void cs_solver_free(cs_Solver *S)
     cs_terms_free(S, S->alt_coef, S->alt_cap);
     cs_vec_free(S, &S->infeasible, sizeof(Sym));
     cs_mem_free(S, S->corr, (size_t)S->capcorr * sizeof *S->corr);
+    cs_mem_free(S, S->held, (size_t)S->capheld * sizeof *S->held);
     cs_vec_free(S, &S->conflict, sizeof(cs_Cons));
     cs_vec_free(S, &S->movers, sizeof(cs_Cons));
     Journal *j = &S->j;
