@@ -133,6 +133,25 @@ stage "kiwi agreement (S, M)" "$BUILD/kiwi.log" \
     env SHARED="$SHARED" python3 Benchmarks/compare.py --sizes S,M --runs 1 --check --bench "$BIN/solver-bench"
 count kiwi "$BUILD/kiwi.log"
 
+# 5c. A layout with many priorities in conflict (Benchmarks/priorities_trace.py),
+# whose objective rows are long, weighted: the same check lines as kiwisolver's
+# replay (within 1e-3 relative, TRACE.md's rule).
+stage "kiwi agreement (many priorities)" "$BUILD/kiwi-priorities.log" bash -c "
+    pass=0 fail=0
+    for n in 50 300 800; do
+        t=$BUILD/priorities-\$n.trace
+        python3 Benchmarks/priorities_trace.py \$n > \$t
+        ours=\$($BIN/solver-bench replay \$t | grep '^check')
+        kiwi=\$(python3 \"$SHARED/bench/replay_kiwisolver.py\" \$t | grep '^check')
+        if python3 -c 'import sys; a, b = sys.argv[1].split(), sys.argv[2].split(); sys.exit(not (len(a) == len(b) == 3 and a[1] == b[1] and abs(float(a[2]) - float(b[2])) <= 1e-3 * max(1.0, abs(float(b[2])))))' \"\$ours\" \"\$kiwi\"; then
+            pass=\$((pass + 1))
+        else
+            echo \"N=\$n: ours '\$ours', kiwi '\$kiwi'\"; fail=\$((fail + 1))
+        fi
+    done
+    echo \"priorities: \$pass passed, \$fail failed\""
+count kiwi-priorities "$BUILD/kiwi-priorities.log"
+
 # 5a. compare.py's warmed replays (solver-bench replay --warm-heap): the same
 # check lines as a replay without it (warming touches memory, not the solver),
 # and a size that is not a number of MB from 0 to 2^20 is a usage error (exit 2).
