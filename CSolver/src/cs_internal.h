@@ -265,7 +265,7 @@ typedef struct Level {
 
 /* A symbol's first level (highest first) whose row holds it with a
  * positive coefficient, and that coefficient, as one scan for an entering
- * symbol found them (cs_simplex.c, marked_levels); valid while `scan` is
+ * symbol found them (cs_simplex.c, mark_levels); valid while `scan` is
  * the solver's level_scan. */
 typedef struct HeldAt { uint64_t scan; double coef; int32_t level; } HeldAt;
 

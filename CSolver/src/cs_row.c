@@ -285,12 +285,11 @@ static void axpy_constant(cs_Solver *S, Row *r, double a, const Row *q)
  * (Benchmarks/priorities_trace.py: N variables each wanted at six values,
  * one a priority, and a chain of inequalities between them). At N = 2,000
  * the build took 901 ms weighted with the merge alone and takes 78 (kiwi:
- * 938), and 4.0 s lexicographic, 2.0 now (medians of 5, one run; the
- * table is CSolver/README.md's, where the scans for an entering symbol
- * take what is left). The
- * workloads' objectives take few rows this way: their replays at L execute
- * within 450 instructions of what they did (callgrind, lexicographic, 108
- * to 156 million). The arithmetic, and the order in which symbols are
+ * 938), and 4.0 s lexicographic, 2.0 with this alone (medians of 5, one
+ * run: CSolver/README.md's table, where the scans for an entering symbol
+ * take most of what is left). The workloads' objectives take few rows
+ * this way: their replays at L execute within 450 instructions of what
+ * they did (callgrind, lexicographic, 108 to 156 million). The arithmetic, and the order in which symbols are
  * pushed to their columns or counted gone, are the merge's: the row is the
  * same to the bit (held against the merge's in every C test and fuzz input
  * with every row taken so, 2026-11-30).
@@ -318,6 +317,14 @@ typedef struct AxpyEvent {
     double coef;
 } AxpyEvent;
 enum { AXPY_INSERT, AXPY_UPDATE, AXPY_DELETE };
+
+/* Moves r's terms [start, end) by `shift` places. */
+static void move_stretch(Row *r, int32_t start, int32_t end, int32_t shift)
+{
+    size_t n = (size_t)(end - start);
+    memmove(r->sym + start + shift, r->sym + start, n * sizeof(Sym));
+    memmove(r->coef + start + shift, r->coef + start, n * sizeof(double));
+}
 
 /* cs_terms_merge's result for r += a * q, dropping `drop`, written into r
  * itself: 1; 0 if memory runs out (r as it was, the symbols pushed counted
@@ -394,15 +401,11 @@ static int sparse_axpy(cs_Solver *S, int32_t dst, Row *r, double a, const Row *q
     }
     start[nst] = at, end[nst] = r->n, shift[nst++] = d;
     for (int32_t t = nst - 1; t >= 0; t--)
-        if (shift[t] > 0 && end[t] > start[t]) {
-            memmove(r->sym + start[t] + shift[t], r->sym + start[t], (size_t)(end[t] - start[t]) * sizeof(Sym));
-            memmove(r->coef + start[t] + shift[t], r->coef + start[t], (size_t)(end[t] - start[t]) * sizeof(double));
-        }
+        if (shift[t] > 0)
+            move_stretch(r, start[t], end[t], shift[t]);
     for (int32_t t = 0; t < nst; t++)
-        if (shift[t] < 0 && end[t] > start[t]) {
-            memmove(r->sym + start[t] + shift[t], r->sym + start[t], (size_t)(end[t] - start[t]) * sizeof(Sym));
-            memmove(r->coef + start[t] + shift[t], r->coef + start[t], (size_t)(end[t] - start[t]) * sizeof(double));
-        }
+        if (shift[t] < 0)
+            move_stretch(r, start[t], end[t], shift[t]);
     for (int32_t e = 0; e < nev; e++)
         if (ev[e].kind == AXPY_INSERT) {
             r->sym[ev[e].at] = ev[e].sym;

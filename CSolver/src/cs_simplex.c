@@ -260,7 +260,7 @@ typedef struct Marks {
     bool unable;     /* no room for the marks: look up every candidate */
 } Marks;
 
-/* Marks levels [mk->marked, l) (marked_levels); false if there is no room
+/* Marks levels [mk->marked, l) (mark_levels); false if there is no room
  * for the marks (nothing marked then, and no more tries this scan). */
 static bool mark_levels(cs_Solver *S, int32_t l, Marks *mk)
 {

@@ -3869,20 +3869,21 @@ static void test_a_level_worn_above_an_improvement_is_made_anew(void)
 extern bool cs_test_merge_always;
 extern long cs_test_sparse_axpys;
 #endif
-static void many_wishes(cs_Solver *S, int n, bool chain)
+enum { MANY_WISHES = 200 }; /* the variables of many_wishes */
+static void many_wishes(cs_Solver *S, bool chain)
 {
-    enum { K = 6 };
-    cs_Var v[200];
-    for (int i = 0; i < n; i++)
+    enum { N = MANY_WISHES, K = 6 };
+    cs_Var v[N];
+    for (int i = 0; i < N; i++)
         v[i] = var(S);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < N; i++)
         for (int k = 0; k < K; k++) {
             cs_Term t = { v[i], 1.0 };
             cs_Cons c;
             EXPECT_STATUS(cs_cons_new(S, &t, 1, -(10.0 * k + i % 5), CS_EQ, 1000.0 * (k + 1) + 1.0, &c), CS_OK);
             EXPECT_STATUS(cs_add(S, c), CS_OK);
         }
-    for (int i = 0; chain && i + 1 < n; i++) {
+    for (int i = 0; chain && i + 1 < N; i++) {
         cs_Term t[2] = { { v[i], 1.0 }, { v[i + 1], -1.0 } };
         cs_Cons c;
         EXPECT_STATUS(cs_cons_new(S, t, 2, 1.0, CS_LE, 3500.0, &c), CS_OK);
@@ -3893,11 +3894,11 @@ static void many_wishes(cs_Solver *S, int n, bool chain)
 
 static void test_long_rows_take_short_ones_in_place(void)
 {
-    enum { N = 200 };
+    enum { N = MANY_WISHES };
     for (int m = 0; m < 2; m++) {
         cs_Mode mode = m ? CS_LEXICOGRAPHIC : CS_WEIGHTED;
         cs_Solver *S = cs_solver_new(mode, NULL, NULL);
-        many_wishes(S, N, false);
+        many_wishes(S, false);
         for (cs_Var i = 0; i < N; i++)
             EXPECT(cs_value(S, i) == (m ? 50.0 : 40.0) + i % 5);
         cs_solver_free(S);
@@ -3908,7 +3909,7 @@ static void test_long_rows_take_short_ones_in_place(void)
             cs_test_marks = t == 1 ? -1 : 0;
             long before = cs_test_sparse_axpys;
             twin[t] = cs_solver_new(mode, NULL, NULL);
-            many_wishes(twin[t], N, true);
+            many_wishes(twin[t], true);
             EXPECT(t == 1 ? cs_test_sparse_axpys == before : cs_test_sparse_axpys > before + N);
         }
         cs_test_merge_always = false;
